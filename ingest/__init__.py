@@ -1,0 +1,1 @@
+"""Pure-Python ingest: source text in, dataclasses out. Nothing here imports Django."""

@@ -1,0 +1,97 @@
+"""Plain functions behind the ``ingest`` command: parse every file first, then load them all.
+
+Parsing happens before any write, so an unreadable file fails the run with the database
+untouched; loading happens in one transaction, so a ``--strict`` failure rolls back everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.db import transaction
+
+from ingest import metadata
+from ingest.decode import read_source
+from ingest.model import IngestError, ParsedDocument
+from ingest.parse import parse_text
+
+from .load import DocumentMeta, LoadResult, load_document
+
+
+class StrictModeError(Exception):
+    """Raised inside the transaction so that ``--strict`` leaves nothing behind."""
+
+
+@dataclass
+class IngestOptions:
+    game: str = "riftbound"
+    kind: str = "core-rules"
+    language: str | None = None
+    version: str | None = None
+    strict: bool = False
+    dry_run: bool = False
+
+
+@dataclass
+class Prepared:
+    path: Path
+    parsed: ParsedDocument
+    meta: DocumentMeta
+    notes: list = field(default_factory=list)
+
+
+def expand_paths(paths) -> list[Path]:
+    """Files as given; directories contribute their files in name order."""
+    out = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")))
+        elif path.exists():
+            out.append(path)
+        else:
+            raise IngestError("no such file or directory", f"{path}:0")
+    return out
+
+
+def prepare(path: Path, options: IngestOptions) -> Prepared:
+    """Read and parse one file, settling its version and language; no database access."""
+    text = read_source(path)
+    parsed = parse_text(text, filename=str(path))
+    version, findings = metadata.resolve_version(
+        options.version, parsed.version, metadata.version_from_filename(path.name),
+        location=f"{path}:1",
+    )
+    parsed.anomalies.extend(findings)
+    language = options.language or parsed.language or metadata.guess_language(text)
+    meta = DocumentMeta(
+        game=options.game, kind=options.kind, language=language, version=version,
+        label=metadata.label_from_filename(path.name) or "", source_name=path.name,
+        source_text=text,
+    )
+    return Prepared(path, parsed, meta)
+
+
+def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple[Prepared, LoadResult]]:
+    """Parse all files, then load them in one transaction; returns each file's result."""
+    files = expand_paths(paths)
+    prepared = []
+    for path in files:
+        prepared.append(prepare(path, options))
+        if progress:
+            progress(f"parsed {path.name}")
+    results = []
+    with transaction.atomic():
+        for item in prepared:
+            result = load_document(item.parsed, item.meta)
+            results.append((item, result))
+            if progress:
+                progress(f"loaded {item.path.name}")
+            if options.strict and result.report.get("anomaly_count", 0):
+                raise StrictModeError(
+                    f"{item.path}: {result.report['anomaly_count']} anomalies (--strict)"
+                )
+        if options.dry_run:
+            transaction.set_rollback(True)
+    return results

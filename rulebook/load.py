@@ -1,0 +1,136 @@
+"""The one place that writes parsed documents into the database.
+
+``load_document`` is a single transaction: the rule rows first, then a second pass for derived
+data (parents, sections, cross-references). Documents are keyed on their natural key
+(game, kind, language, version), so a re-ingest of the same bytes changes nothing and a new
+version becomes a new document beside the old ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from ingest import numbers, structure
+from ingest.model import ParsedDocument
+from ingest.references import find_document_references
+from ingest.report import build_report
+
+from .models import Document, Game, Reference, Rule
+
+CREATED, UPDATED, UNCHANGED = "created", "updated", "unchanged"
+
+
+@dataclass
+class LoadResult:
+    status: str  # created / updated / unchanged
+    document: Document
+    report: dict
+
+
+@dataclass
+class DocumentMeta:
+    game: str
+    kind: str
+    language: str
+    version: str
+    label: str
+    source_name: str
+    source_text: str
+    game_name: str = ""
+
+
+def content_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = False) -> LoadResult:
+    """Write one parsed document atomically; with ``dry_run`` everything is rolled back."""
+    digest = content_hash(meta.source_text)
+    with transaction.atomic():
+        game, _ = Game.objects.get_or_create(
+            slug=meta.game, defaults={"name": meta.game_name or meta.game.replace("-", " ").title()}
+        )
+        existing = Document.objects.filter(
+            game=game, kind=meta.kind, language=meta.language, version=meta.version
+        ).first()
+        if existing and existing.content_hash == digest:
+            return LoadResult(UNCHANGED, existing, existing.report)
+        status = UPDATED if existing else CREATED
+        document = existing or Document(
+            game=game, kind=meta.kind, language=meta.language, version=meta.version
+        )
+        if existing:
+            existing.rules.all().delete()
+        document.label = meta.label
+        document.title = parsed.title[:200]
+        document.source_name = meta.source_name
+        document.source_format = parsed.format
+        document.content_hash = digest
+        document.save()
+
+        nodes = structure.build_tree(parsed.rules)
+        rules = _create_rules(document, parsed, nodes)
+        unresolved = _link_references(parsed, rules)
+        document.report = build_report(parsed, nodes, unresolved)
+        document.report["status"] = status
+        document.save(update_fields=["report"])
+        if dry_run:
+            transaction.set_rollback(True)
+        return LoadResult(status, document, document.report)
+
+
+def _create_rules(document: Document, parsed: ParsedDocument, nodes) -> list[Rule]:
+    rules = Rule.objects.bulk_create(
+        Rule(
+            document=document,
+            number_raw=rule.number_raw,
+            number=rule.number,
+            occurrence=node.occurrence,
+            anchor=numbers.anchor(node.number, node.occurrence),
+            depth=node.depth,
+            sort_key=node.sort_key,
+            position=node.position,
+            is_heading=rule.heading,
+            heading_level=rule.heading_level,
+            text=rule.text,
+            repairs=rule.repairs,
+        )
+        for rule, node in zip(parsed.rules, nodes, strict=True)
+    )
+    if not all(r.pk for r in rules):  # backends without RETURNING: read the ids back
+        by_position = dict(document.rules.values_list("position", "pk"))
+        for rule in rules:
+            rule.pk = by_position[rule.position]
+    for rule, node in zip(rules, nodes, strict=True):
+        rule.parent = rules[node.numeric_parent_index] if node.numeric_parent_index is not None else None
+        rule.section = rules[node.section_index] if node.section_index is not None else None
+        if rule.is_heading:
+            span = structure.section_span(parsed.rules, nodes, node.index)
+            rule.section_end = span[-1] if len(span) else node.position
+    Rule.objects.bulk_update(rules, ["parent", "section", "section_end"], batch_size=500)
+    return rules
+
+
+def _link_references(parsed: ParsedDocument, rules: list[Rule]) -> list:
+    """Second pass: resolve citations within the same document; return the unresolved ones."""
+    first_by_number: dict[str, Rule] = {}
+    for rule in rules:
+        first_by_number.setdefault(rule.number, rule)
+    found = find_document_references(parsed.rules, known=set(first_by_number))
+    unresolved = []
+    objects = []
+    for ref in found:
+        target = first_by_number.get(ref.target)
+        if target is None:
+            unresolved.append(ref)
+        objects.append(
+            Reference(
+                source=rules[ref.source_index], written=ref.written[:120], target_number=ref.target,
+                target=target, kind=ref.kind, start=ref.start, end=ref.end,
+            )
+        )
+    Reference.objects.bulk_create(objects, batch_size=500)
+    return unresolved

@@ -1,0 +1,202 @@
+"""The rule tree: games, versioned documents, numbered rules and the references between them.
+
+Query logic lives on the querysets with domain names, so views read like the domain:
+``Rule.objects.in_document(doc).under("813")``.
+"""
+
+from django.db import models
+from django.urls import reverse
+from django.utils import translation
+
+from ingest import numbers
+
+KIND_SLUGS = {"core-rules": "rules", "tournament-rules": "tournament-rules"}
+SLUG_KINDS = {slug: kind for kind, slug in KIND_SLUGS.items()}
+
+
+class Game(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=100)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class DocumentQuerySet(models.QuerySet):
+    def of(self, game, kind="core-rules", language=None):
+        qs = self.filter(game__slug=getattr(game, "slug", game), kind=kind)
+        return qs.filter(language=language) if language else qs
+
+    def newest_first(self):
+        return self.order_by("-version")
+
+    def default(self, game, kind="core-rules", language="en"):
+        """The newest version in that language: the one unpinned URLs show."""
+        return self.of(game, kind, language).newest_first().first()
+
+
+class Document(models.Model):
+    class Kind(models.TextChoices):
+        CORE_RULES = "core-rules", "Core Rules"
+        TOURNAMENT_RULES = "tournament-rules", "Tournament Rules"
+        FAQ = "faq", "FAQ"
+        ERRATA = "errata", "Errata"
+        CARDS = "cards", "Cards"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="documents")
+    kind = models.CharField(max_length=32, choices=Kind.choices, default=Kind.CORE_RULES)
+    language = models.CharField(max_length=8)
+    # "2026-03-30", or "2025-10" where the source names only a month; ISO strings sort by date.
+    version = models.CharField(max_length=10)
+    label = models.CharField(max_length=20, blank=True)
+    title = models.CharField(max_length=200, blank=True)
+    source_name = models.CharField(max_length=255)
+    source_format = models.CharField(max_length=20, blank=True)
+    content_hash = models.CharField(max_length=64)
+    report = models.JSONField(default=dict)
+    ingested_at = models.DateTimeField(auto_now=True)
+
+    objects = DocumentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "kind", "language", "-version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "kind", "language", "version"], name="unique_document_version"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.game} {self.get_kind_display()} {self.language} {self.version}"
+
+    @property
+    def kind_slug(self):
+        return KIND_SLUGS.get(self.kind, self.kind)
+
+    def is_default(self):
+        return Document.objects.default(self.game, self.kind, self.language) == self
+
+    def get_absolute_url(self):
+        """The unpinned contents page, which always shows the newest version."""
+        with translation.override(self.language):
+            return reverse("toc", kwargs={"game": self.game.slug, "kind": self.kind_slug})
+
+    def get_pinned_url(self):
+        with translation.override(self.language):
+            return reverse(
+                "toc_version",
+                kwargs={"game": self.game.slug, "kind": self.kind_slug, "version": self.version},
+            )
+
+
+class RuleQuerySet(models.QuerySet):
+    def in_document(self, document):
+        return self.filter(document=document)
+
+    def at(self, number):
+        """Every occurrence of a number; sources may repeat one."""
+        return self.filter(number=number).order_by("position")
+
+    def under(self, number):
+        """The number and its numeric descendants, in reading order."""
+        return self.filter(
+            models.Q(number=number) | models.Q(number__startswith=number + ".")
+        ).order_by("position")
+
+    def headings(self):
+        return self.filter(is_heading=True)
+
+    def chapters(self):
+        return self.filter(is_heading=True, heading_level=1)
+
+    def between(self, first_position, last_position):
+        return self.filter(position__gte=first_position, position__lte=last_position)
+
+    def in_order(self):
+        return self.order_by("position")
+
+
+class Rule(models.Model):
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="rules")
+    number_raw = models.CharField(max_length=40)
+    number = models.CharField(max_length=40)
+    occurrence = models.PositiveSmallIntegerField(default=1)
+    anchor = models.CharField(max_length=44)
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="children"
+    )
+    section = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="section_rules"
+    )
+    depth = models.PositiveSmallIntegerField()
+    sort_key = models.CharField(max_length=120)
+    position = models.PositiveIntegerField()
+    is_heading = models.BooleanField(default=False)
+    heading_level = models.PositiveSmallIntegerField(default=0)
+    # Where the section a heading opens ends (inclusive), so a section page is one range query.
+    section_end = models.PositiveIntegerField(null=True, blank=True)
+    text = models.TextField()
+    repairs = models.JSONField(default=list, blank=True)
+
+    objects = RuleQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["document", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["document", "position"], name="unique_rule_position"),
+            models.UniqueConstraint(fields=["document", "anchor"], name="unique_rule_anchor"),
+        ]
+        indexes = [
+            models.Index(fields=["document", "number"]),
+            models.Index(fields=["document", "sort_key"]),
+        ]
+
+    def __str__(self):
+        return f"{self.number} {self.text[:60]}"
+
+    def get_absolute_url(self):
+        """The unpinned page of this number (newest version); repeats land on their anchor."""
+        doc = self.document
+        with translation.override(doc.language):
+            url = reverse(
+                "rule", kwargs={"game": doc.game.slug, "kind": doc.kind_slug, "number": self.number}
+            )
+        return url + ("" if self.occurrence == 1 else f"#{self.anchor}")
+
+    def get_pinned_url(self):
+        """A permalink that keeps showing this version's text whatever comes later."""
+        doc = self.document
+        with translation.override(doc.language):
+            url = reverse(
+                "rule_version",
+                kwargs={"game": doc.game.slug, "kind": doc.kind_slug, "version": doc.version,
+                        "number": self.number},
+            )
+        return url + ("" if self.occurrence == 1 else f"#{self.anchor}")
+
+    @property
+    def ancestor_numbers(self):
+        return numbers.ancestors(self.number)
+
+
+class Reference(models.Model):
+    """A citation in a rule's text, resolved within the same document when possible."""
+
+    source = models.ForeignKey(Rule, on_delete=models.CASCADE, related_name="references")
+    written = models.CharField(max_length=120)
+    target_number = models.CharField(max_length=40)
+    target = models.ForeignKey(
+        Rule, null=True, blank=True, on_delete=models.SET_NULL, related_name="referenced_by"
+    )
+    kind = models.CharField(max_length=16)
+    start = models.PositiveIntegerField()
+    end = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["source", "start", "target_number"]
+
+    def __str__(self):
+        return f"{self.source.number} -> {self.target_number}"

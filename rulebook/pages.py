@@ -1,0 +1,133 @@
+"""Assembling what a rule page shows: the subtree, its context and the links around it.
+
+Views stay thin; everything here is a handful of queries per page regardless of how many rules
+a section holds (prefetching references and their targets in bulk).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+from ingest import numbers
+
+from .models import Document, Reference, Rule
+
+
+@dataclass
+class RuleBlock:
+    """One occurrence of the requested number and the rules it spans, in reading order."""
+
+    head: Rule
+    rules: list[Rule]
+
+
+@dataclass
+class RuleContext:
+    document: Document
+    number: str
+    blocks: list[RuleBlock]
+    breadcrumbs: list[Rule] = field(default_factory=list)
+    referenced_by: list[Reference] = field(default_factory=list)
+    previous_section: Rule | None = None
+    next_section: Rule | None = None
+
+
+def _with_references(queryset):
+    refs = Reference.objects.select_related("target__document__game").order_by("start")
+    return queryset.prefetch_related(Prefetch("references", queryset=refs))
+
+
+def span_of(rule: Rule) -> list[Rule]:
+    """A heading spans its section; any other rule spans its contiguous numeric descendants."""
+    doc_rules = _with_references(Rule.objects.in_document(rule.document_id))
+    if rule.is_heading and rule.section_end is not None:
+        return list(doc_rules.between(rule.position, rule.section_end).in_order())
+    candidates = doc_rules.under(rule.number).filter(position__gte=rule.position).in_order()
+    out = []
+    for candidate in candidates:
+        expected = rule.position + len(out)
+        if candidate.position != expected:
+            break
+        out.append(candidate)
+    return out or [rule]
+
+
+def breadcrumbs_for(rule: Rule) -> list[Rule]:
+    """Section headings above the rule, then its numeric ancestors, outermost first."""
+    crumbs: list[Rule] = []
+    section = rule.section
+    while section is not None and len(crumbs) < 6:
+        crumbs.insert(0, section)
+        section = section.section
+    ancestors = numbers.ancestors(rule.number)
+    if ancestors:
+        found = {
+            r.number: r
+            for r in Rule.objects.in_document(rule.document_id).filter(number__in=ancestors)
+            .order_by("-position")
+        }
+        seen = {c.pk for c in crumbs}
+        crumbs.extend(found[n] for n in ancestors if n in found and found[n].pk not in seen)
+    return [c for c in crumbs if c.pk != rule.pk]
+
+
+def neighbour_sections(rule: Rule) -> tuple[Rule | None, Rule | None]:
+    """The previous and next section headings of the same level, for page-to-page reading."""
+    section = rule if rule.is_heading else rule.section
+    if section is None:
+        return None, None
+    same_level = Rule.objects.in_document(rule.document_id).filter(
+        is_heading=True, heading_level=section.heading_level
+    )
+    previous = same_level.filter(position__lt=section.position).order_by("-position").first()
+    following = same_level.filter(position__gt=section.position).order_by("position").first()
+    return previous, following
+
+
+def rule_context(document: Document, number: str) -> RuleContext | None:
+    occurrences = list(
+        Rule.objects.in_document(document).at(number).select_related("section__section__section")
+    )
+    if not occurrences:
+        return None
+    blocks = [RuleBlock(head=occ, rules=span_of(occ)) for occ in occurrences]
+    shown = [r.pk for block in blocks for r in block.rules]
+    referenced_by = list(
+        Reference.objects.filter(target_id__in=shown)
+        .exclude(source_id__in=shown)
+        .select_related("source", "target")
+        .order_by("source__position")
+    )
+    first = occurrences[0]
+    previous, following = neighbour_sections(first)
+    return RuleContext(
+        document=document, number=number, blocks=blocks, breadcrumbs=breadcrumbs_for(first),
+        referenced_by=referenced_by, previous_section=previous, next_section=following,
+    )
+
+
+def nearest_rules(document: Document, number: str, limit: int = 3) -> list[Rule]:
+    """Existing rules around a number that does not exist, for a helpful 404."""
+    key = numbers.sort_key(number)
+    rules = Rule.objects.in_document(document)
+    before = list(rules.filter(sort_key__lt=key).order_by("-sort_key")[:limit])
+    after = list(rules.filter(sort_key__gt=key).order_by("sort_key")[:limit])
+    ancestors = list(rules.filter(number__in=numbers.ancestors(number)))
+    picked = {r.pk: r for r in [*ancestors, *reversed(before), *after]}
+    return sorted(picked.values(), key=lambda r: r.sort_key)
+
+
+def table_of_contents(document: Document) -> list[dict]:
+    """Chapters with their sections and rule counts, from the heading rows alone."""
+    headings = Rule.objects.in_document(document).headings().filter(heading_level__lte=2).in_order()
+    chapters: list[dict] = []
+    for heading in headings:
+        count = (heading.section_end or heading.position) - heading.position
+        entry = {"rule": heading, "count": count, "sections": []}
+        if heading.heading_level == 1 or not chapters:
+            chapters.append(entry)
+        else:
+            chapters[-1]["sections"].append(entry)
+    return chapters

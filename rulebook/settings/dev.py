@@ -1,0 +1,6 @@
+"""Local development: debug pages on, plain static files."""
+
+from .base import *  # noqa: F403
+
+DEBUG = True
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405

@@ -1,0 +1,68 @@
+"""Rendering rule text: escaped data with cross-references turned into links.
+
+Rule text is untrusted data. Every piece is escaped with ``conditional_escape`` before the pieces
+are joined, so the one ``mark_safe`` below only ever wraps markup this module wrote itself.
+"""
+
+from django import template
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+
+register = template.Library()
+
+
+def _preview(text: str, limit: int = 240) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > 0 else limit] + "…"
+
+
+def _link(ref, written: str, pinned: bool) -> str:
+    target = ref.target
+    url = target.get_pinned_url() if pinned else target.get_absolute_url()
+    label = f"{target.number} {target.text}"
+    return format_html(
+        '<a class="xref" href="{}" data-target="{}">{}</a>'
+        '<span class="xref-preview" role="tooltip">{}</span>',
+        url, target.number, written, _preview(label),
+    )
+
+
+@register.simple_tag
+def rule_text(rule, pinned=False):
+    """The rule's text, escaped, with each resolved reference linked and previewed."""
+    text = rule.text
+    pieces = []
+    cursor = 0
+    for ref in sorted(
+        (r for r in rule.references.all() if r.target_id and r.end <= len(text)),
+        key=lambda r: (r.start, r.end),
+    ):
+        if ref.start < cursor:
+            continue  # lists and ranges share one written span; link it once
+        pieces.append(conditional_escape(text[cursor:ref.start]))
+        pieces.append(_link(ref, text[ref.start:ref.end], pinned))
+        cursor = ref.end
+    pieces.append(conditional_escape(text[cursor:]))
+    return mark_safe("".join(str(p) for p in pieces))
+
+
+@register.filter
+def preview(text, limit=200):
+    """Opening of a text cut at a word, for meta descriptions and tooltips."""
+    return _preview(str(text), int(limit))
+
+
+@register.simple_tag(takes_context=True)
+def language_url(context, code):
+    """The same page in another language: the URL is reversed again under that prefix."""
+    from django.urls import translate_url
+
+    request = context.get("request")
+    if request is None:
+        return f"/{code}/"
+    path = request.get_full_path()
+    if request.path == "/":
+        return f"/{code}/"
+    return translate_url(path, code)

@@ -1,0 +1,37 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
+from django.urls import path, register_converter
+
+from . import converters, views, views_search
+from .sitemaps import SITEMAPS
+
+register_converter(converters.RuleNumberConverter, "num")
+register_converter(converters.VersionConverter, "ver")
+register_converter(converters.KindConverter, "kind")
+
+localised = [
+    path("", views.home, name="home"),
+    path("search/", views_search.search_page, name="search"),
+    path("<slug:game>/", views.game_home, name="game"),
+    path("<slug:game>/<kind:kind>/", views.toc, name="toc"),
+    path("<slug:game>/<kind:kind>/<ver:version>/", views.toc, name="toc_version"),
+    path("<slug:game>/<kind:kind>/<num:number>/", views.rule_page, name="rule"),
+    path("<slug:game>/<kind:kind>/<ver:version>/<num:number>/", views.rule_page,
+         name="rule_version"),
+]
+
+rulebook_patterns = [
+    path("", views.root, name="root"),
+    path("r/<str:number>", views.short_link, name="short"),
+    path("robots.txt", views.robots_txt, name="robots"),
+    path("api/v1/search", views_search.api_search, name="api_search"),
+    path("api/v1/suggest", views_search.api_suggest, name="api_suggest"),
+    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    *rulebook_patterns,
+    *i18n_patterns(*localised, prefix_default_language=True),
+]

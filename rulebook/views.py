@@ -1,0 +1,140 @@
+"""Thin page views: look up, delegate to ``pages``, render."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.views.decorators.http import require_safe
+
+from ingest import numbers
+
+from . import pages
+from .models import SLUG_KINDS, Document, Game
+
+LANGS = [code for code, _name in settings.LANGUAGES]
+
+
+def _document_or_404(lang, game, kind_slug, version=None):
+    kind = SLUG_KINDS[kind_slug]
+    docs = Document.objects.of(game, kind, lang).select_related("game")
+    document = docs.filter(version=version).first() if version else docs.newest_first().first()
+    if document is None:
+        raise Http404("No such document")
+    return document
+
+
+def _versions(document):
+    return list(Document.objects.of(document.game, document.kind, document.language).newest_first())
+
+
+@require_safe
+def root(request):
+    """``/`` renders the home page in the negotiated language; its canonical URL is prefixed."""
+    lang = translation.get_language_from_request(request, check_path=False)
+    lang = lang if lang in LANGS else "en"
+    translation.activate(lang)
+    request.LANGUAGE_CODE = lang
+    return home(request)
+
+
+@require_safe
+def home(request):
+    games = Game.objects.prefetch_related("documents").order_by("name")
+    return render(request, "rulebook/home.html", {"games": games})
+
+
+@require_safe
+def game_home(request, game):
+    game_obj = get_object_or_404(Game, slug=game)
+    documents = game_obj.documents.order_by("kind", "language", "-version")
+    return render(request, "rulebook/game.html", {"game": game_obj, "documents": documents})
+
+
+@require_safe
+def toc(request, game, kind, version=None):
+    document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
+    return render(request, "rulebook/toc.html", {
+        "document": document, "game": document.game, "chapters": pages.table_of_contents(document),
+        "versions": _versions(document), "pinned": version is not None,
+    })
+
+
+@require_safe
+def rule_page(request, game, kind, number, version=None):
+    normal = numbers.normalise(number.split("~")[0])
+    if normal is None:
+        raise Http404("Not a rule number")
+    if normal != number:
+        name = "rule_version" if version else "rule"
+        kwargs = {"game": game, "kind": kind, "number": normal}
+        if version:
+            kwargs["version"] = version
+        return redirect(reverse(name, kwargs=kwargs), permanent=True)
+    document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
+    context = pages.rule_context(document, normal)
+    if context is None:
+        return _missing_rule(request, document, normal)
+    versions = _versions(document)
+    present = set(
+        document.game.documents.filter(
+            kind=document.kind, language=document.language, rules__number=normal
+        ).values_list("version", flat=True)
+    )
+    return render(request, "rulebook/rule.html", {
+        "page": context, "document": document, "game": document.game,
+        "rule": context.blocks[0].head, "versions": versions, "present_versions": present,
+        "pinned": version is not None,
+    })
+
+
+def _missing_rule(request, document, number, status=404):
+    return render(request, "rulebook/rule_missing.html", {
+        "document": document, "game": document.game, "number": number,
+        "nearest": pages.nearest_rules(document, number),
+    }, status=status)
+
+
+def _default_game():
+    preferred = Game.objects.filter(slug=settings.RULEBOOK_DEFAULT_GAME, documents__isnull=False)
+    return preferred.first() or Game.objects.filter(documents__isnull=False).order_by("pk").first()
+
+
+@require_safe
+def short_link(request, number):
+    """``/r/<number>``: 302 to the rule in the default game, newest version, negotiated language."""
+    lang = translation.get_language_from_request(request, check_path=False)
+    lang = lang if lang in LANGS else "en"
+    translation.activate(lang)
+    normal = numbers.normalise(number)
+    game = _default_game()
+    if game is None:
+        raise Http404("No rules have been ingested yet")
+    version = request.GET.get("version")
+    docs = Document.objects.of(game, "core-rules").select_related("game")
+    document = (docs.filter(language=lang) or docs).filter(**({"version": version} if version else {}))
+    document = document.order_by("-version").first()
+    if document is None:
+        raise Http404("No such version")
+    if normal and document.rules.filter(number=normal).exists():
+        name = "rule_version" if version else "rule"
+        kwargs = {"game": game.slug, "kind": "rules", "number": normal}
+        if version:
+            kwargs["version"] = document.version
+        with translation.override(document.language):
+            return redirect(reverse(name, kwargs=kwargs))
+    return _missing_rule(request, document, normal or number)
+
+
+@require_safe
+def robots_txt(request):
+    lines = [
+        "User-agent: *",
+        "Disallow: /admin/",
+        "Disallow: /api/",
+        "Allow: /",
+        f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}",
+    ]
+    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")
