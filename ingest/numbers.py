@@ -105,6 +105,9 @@ def successor_candidates(number: str) -> list[str]:
 
 
 def _next_letter(letters: str) -> str:
-    if letters == "z":
+    """ "a" -> "b", "z" -> "aa", "az" -> "ba": the sequence that sort_key orders."""
+    if letters[-1] != "z":
+        return letters[:-1] + chr(ord(letters[-1]) + 1)
+    if len(letters) == 1:
         return "aa"
-    return letters[:-1] + chr(ord(letters[-1]) + 1)
+    return _next_letter(letters[:-1]) + "a"

@@ -47,7 +47,9 @@ def expand_paths(paths) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            out.extend(sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")))
+            out.extend(
+                sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith("."))
+            )
         elif path.exists():
             out.append(path)
         else:
@@ -59,18 +61,28 @@ def prepare(path: Path, options: IngestOptions) -> Prepared:
     """Read and parse one file, settling its version and language; no database access."""
     text = read_source(path)
     parsed = parse_text(text, filename=str(path))
-    version, findings = metadata.resolve_version(
-        options.version, parsed.version, metadata.version_from_filename(path.name),
-        location=f"{path}:1",
-    )
+    try:
+        version, findings = metadata.resolve_version(
+            options.version, parsed.version, metadata.version_from_filename(path.name)
+        )
+    except IngestError as exc:
+        raise IngestError(exc.reason, f"{path}:1") from exc
     parsed.anomalies.extend(findings)
     language = options.language or parsed.language or metadata.guess_language(text)
     meta = DocumentMeta(
-        game=options.game, kind=options.kind, language=language, version=version,
-        label=metadata.label_from_filename(path.name) or "", source_name=path.name,
+        game=options.game,
+        kind=options.kind,
+        language=language,
+        version=version,
+        label=metadata.label_from_filename(path.name) or "",
+        source_name=path.name,
         source_text=text,
     )
     return Prepared(path, parsed, meta)
+
+
+def anomaly_count(report: dict) -> int:
+    return sum(group["count"] for group in report.get("anomalies", {}).values())
 
 
 def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple[Prepared, LoadResult]]:
@@ -88,10 +100,24 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple[Prepa
             results.append((item, result))
             if progress:
                 progress(f"loaded {item.path.name}")
-            if options.strict and result.report.get("anomaly_count", 0):
-                raise StrictModeError(
-                    f"{item.path}: {result.report['anomaly_count']} anomalies (--strict)"
-                )
+            anomalies = anomaly_count(result.report)
+            if options.strict and anomalies:
+                raise StrictModeError(f"{item.path}: {anomalies} anomalies (--strict)")
         if options.dry_run:
             transaction.set_rollback(True)
     return results
+
+
+def demo_batches(root: Path) -> list[tuple[list[Path], IngestOptions]]:
+    """The bundled demo data, laid out as ``<game>/<kind>/<language>/<files>``."""
+    batches = []
+    for kind_dir in sorted(root.glob("*/*/")):
+        if kind_dir.name not in ("core-rules", "tournament-rules"):
+            continue
+        for lang_dir in sorted(p for p in kind_dir.iterdir() if p.is_dir()):
+            files = sorted(p for p in lang_dir.iterdir() if p.is_file())
+            options = IngestOptions(
+                game=kind_dir.parent.name, kind=kind_dir.name, language=lang_dir.name
+            )
+            batches.append((files, options))
+    return batches

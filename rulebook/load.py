@@ -73,7 +73,7 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
 
         nodes = structure.build_tree(parsed.rules)
         rules = _create_rules(document, parsed, nodes)
-        unresolved = _link_references(parsed, rules)
+        unresolved = _link_references(parsed, rules, meta.language)
         document.report = build_report(parsed, nodes, unresolved)
         document.report["status"] = status
         document.save(update_fields=["report"])
@@ -105,7 +105,9 @@ def _create_rules(document: Document, parsed: ParsedDocument, nodes) -> list[Rul
         for rule in rules:
             rule.pk = by_position[rule.position]
     for rule, node in zip(rules, nodes, strict=True):
-        rule.parent = rules[node.numeric_parent_index] if node.numeric_parent_index is not None else None
+        rule.parent = (
+            rules[node.numeric_parent_index] if node.numeric_parent_index is not None else None
+        )
         rule.section = rules[node.section_index] if node.section_index is not None else None
         if rule.is_heading:
             span = structure.section_span(parsed.rules, nodes, node.index)
@@ -114,12 +116,12 @@ def _create_rules(document: Document, parsed: ParsedDocument, nodes) -> list[Rul
     return rules
 
 
-def _link_references(parsed: ParsedDocument, rules: list[Rule]) -> list:
+def _link_references(parsed: ParsedDocument, rules: list[Rule], language: str) -> list:
     """Second pass: resolve citations within the same document; return the unresolved ones."""
     first_by_number: dict[str, Rule] = {}
     for rule in rules:
         first_by_number.setdefault(rule.number, rule)
-    found = find_document_references(parsed.rules, known=set(first_by_number))
+    found = find_document_references(parsed.rules, language, known=set(first_by_number))
     unresolved = []
     objects = []
     for ref in found:
@@ -128,8 +130,13 @@ def _link_references(parsed: ParsedDocument, rules: list[Rule]) -> list:
             unresolved.append(ref)
         objects.append(
             Reference(
-                source=rules[ref.source_index], written=ref.written[:120], target_number=ref.target,
-                target=target, kind=ref.kind, start=ref.start, end=ref.end,
+                source=rules[ref.source_index],
+                written=ref.written[:120],
+                target_number=ref.target,
+                target=target,
+                kind=ref.kind,
+                start=ref.start,
+                end=ref.end,
             )
         )
     Reference.objects.bulk_create(objects, batch_size=500)

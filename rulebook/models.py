@@ -72,13 +72,6 @@ class Document(models.Model):
     def __str__(self):
         return f"{self.game} {self.get_kind_display()} {self.language} {self.version}"
 
-    @property
-    def kind_slug(self):
-        return KIND_SLUGS.get(self.kind, self.kind)
-
-    def is_default(self):
-        return Document.objects.default(self.game, self.kind, self.language) == self
-
     def get_absolute_url(self):
         """The unpinned contents page, which always shows the newest version."""
         with translation.override(self.language):
@@ -90,6 +83,13 @@ class Document(models.Model):
                 "toc_version",
                 kwargs={"game": self.game.slug, "kind": self.kind_slug, "version": self.version},
             )
+
+    @property
+    def kind_slug(self):
+        return KIND_SLUGS.get(self.kind, self.kind)
+
+    def is_default(self):
+        return Document.objects.default(self.game, self.kind, self.language) == self
 
 
 class RuleQuerySet(models.QuerySet):
@@ -172,8 +172,12 @@ class Rule(models.Model):
         with translation.override(doc.language):
             url = reverse(
                 "rule_version",
-                kwargs={"game": doc.game.slug, "kind": doc.kind_slug, "version": doc.version,
-                        "number": self.number},
+                kwargs={
+                    "game": doc.game.slug,
+                    "kind": doc.kind_slug,
+                    "version": doc.version,
+                    "number": self.number,
+                },
             )
         return url + ("" if self.occurrence == 1 else f"#{self.anchor}")
 

@@ -65,7 +65,8 @@ def breadcrumbs_for(rule: Rule) -> list[Rule]:
     if ancestors:
         found = {
             r.number: r
-            for r in Rule.objects.in_document(rule.document_id).filter(number__in=ancestors)
+            for r in Rule.objects.in_document(rule.document_id)
+            .filter(number__in=ancestors)
             .order_by("-position")
         }
         seen = {c.pk for c in crumbs}
@@ -103,8 +104,13 @@ def rule_context(document: Document, number: str) -> RuleContext | None:
     first = occurrences[0]
     previous, following = neighbour_sections(first)
     return RuleContext(
-        document=document, number=number, blocks=blocks, breadcrumbs=breadcrumbs_for(first),
-        referenced_by=referenced_by, previous_section=previous, next_section=following,
+        document=document,
+        number=number,
+        blocks=blocks,
+        breadcrumbs=breadcrumbs_for(first),
+        referenced_by=referenced_by,
+        previous_section=previous,
+        next_section=following,
     )
 
 

@@ -9,13 +9,16 @@ from .models import Document, Rule
 def _default_documents():
     newest = (
         Document.objects.filter(kind__in=["core-rules", "tournament-rules"])
-        .values("game", "kind", "language").annotate(newest=Max("version"))
+        .values("game", "kind", "language")
+        .annotate(newest=Max("version"))
     )
     ids = []
     for row in newest:
-        ids.extend(Document.objects.filter(
-            game=row["game"], kind=row["kind"], language=row["language"], version=row["newest"]
-        ).values_list("pk", flat=True))
+        ids.extend(
+            Document.objects.filter(
+                game=row["game"], kind=row["kind"], language=row["language"], version=row["newest"]
+            ).values_list("pk", flat=True)
+        )
     return ids
 
 
@@ -41,7 +44,8 @@ class RuleSitemap(Sitemap):
     def items(self):
         return (
             Rule.objects.filter(document__in=_default_documents(), occurrence=1)
-            .select_related("document__game").order_by("document", "position")
+            .select_related("document__game")
+            .order_by("document", "position")
         )
 
     def location(self, item):

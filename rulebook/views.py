@@ -56,10 +56,17 @@ def game_home(request, game):
 @require_safe
 def toc(request, game, kind, version=None):
     document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
-    return render(request, "rulebook/toc.html", {
-        "document": document, "game": document.game, "chapters": pages.table_of_contents(document),
-        "versions": _versions(document), "pinned": version is not None,
-    })
+    return render(
+        request,
+        "rulebook/toc.html",
+        {
+            "document": document,
+            "game": document.game,
+            "chapters": pages.table_of_contents(document),
+            "versions": _versions(document),
+            "pinned": version is not None,
+        },
+    )
 
 
 @require_safe
@@ -83,18 +90,33 @@ def rule_page(request, game, kind, number, version=None):
             kind=document.kind, language=document.language, rules__number=normal
         ).values_list("version", flat=True)
     )
-    return render(request, "rulebook/rule.html", {
-        "page": context, "document": document, "game": document.game,
-        "rule": context.blocks[0].head, "versions": versions, "present_versions": present,
-        "pinned": version is not None,
-    })
+    return render(
+        request,
+        "rulebook/rule.html",
+        {
+            "page": context,
+            "document": document,
+            "game": document.game,
+            "rule": context.blocks[0].head,
+            "versions": versions,
+            "present_versions": present,
+            "pinned": version is not None,
+        },
+    )
 
 
 def _missing_rule(request, document, number, status=404):
-    return render(request, "rulebook/rule_missing.html", {
-        "document": document, "game": document.game, "number": number,
-        "nearest": pages.nearest_rules(document, number),
-    }, status=status)
+    return render(
+        request,
+        "rulebook/rule_missing.html",
+        {
+            "document": document,
+            "game": document.game,
+            "number": number,
+            "nearest": pages.nearest_rules(document, number),
+        },
+        status=status,
+    )
 
 
 def _default_game():
@@ -114,7 +136,9 @@ def short_link(request, number):
         raise Http404("No rules have been ingested yet")
     version = request.GET.get("version")
     docs = Document.objects.of(game, "core-rules").select_related("game")
-    document = (docs.filter(language=lang) or docs).filter(**({"version": version} if version else {}))
+    document = (docs.filter(language=lang) or docs).filter(
+        **({"version": version} if version else {})
+    )
     document = document.order_by("-version").first()
     if document is None:
         raise Http404("No such version")

@@ -17,7 +17,9 @@ DEMO_DIR = BASE_DIR / "demo"
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me")
 DEBUG = False
-ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h]
+ALLOWED_HOSTS = [
+    h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h
+]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -109,7 +111,9 @@ CONTENT_SECURITY_POLICY = (
 
 RULEBOOK_DEFAULT_GAME = os.environ.get("RULEBOOK_DEFAULT_GAME", "riftbound")
 SEARCH_BACKEND = {
-    "BACKEND": os.environ.get("RULEBOOK_SEARCH_BACKEND", "rulebook.search.whoosh_backend.WhooshBackend"),
+    "BACKEND": os.environ.get(
+        "RULEBOOK_SEARCH_BACKEND", "rulebook.search.whoosh_backend.WhooshBackend"
+    ),
     "PATH": DATA_DIR / "index",
 }
 

@@ -6,9 +6,18 @@ from pathlib import Path
 
 from .base import *  # noqa: F403
 
-DATA_DIR = Path(os.environ.get("RULEBOOK_TEST_DATA_DIR") or tempfile.mkdtemp(prefix="rulebook-test-"))
+DATA_DIR = Path(
+    os.environ.get("RULEBOOK_TEST_DATA_DIR") or tempfile.mkdtemp(prefix="rulebook-test-")
+)
 SEARCH_BACKEND = {**SEARCH_BACKEND, "PATH": DATA_DIR / "index"}  # noqa: F405
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
+STORAGES = {
+    **STORAGES,
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}  # noqa: F405
 ALLOWED_HOSTS = ["*"]
+STATIC_ROOT = DATA_DIR / "staticfiles"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -25,7 +25,10 @@ def _link(ref, written: str, pinned: bool) -> str:
     return format_html(
         '<a class="xref" href="{}" data-target="{}">{}</a>'
         '<span class="xref-preview" role="tooltip">{}</span>',
-        url, target.number, written, _preview(label),
+        url,
+        target.number,
+        written,
+        _preview(label),
     )
 
 
@@ -41,8 +44,8 @@ def rule_text(rule, pinned=False):
     ):
         if ref.start < cursor:
             continue  # lists and ranges share one written span; link it once
-        pieces.append(conditional_escape(text[cursor:ref.start]))
-        pieces.append(_link(ref, text[ref.start:ref.end], pinned))
+        pieces.append(conditional_escape(text[cursor : ref.start]))
+        pieces.append(_link(ref, text[ref.start : ref.end], pinned))
         cursor = ref.end
     pieces.append(conditional_escape(text[cursor:]))
     return mark_safe("".join(str(p) for p in pieces))

@@ -14,41 +14,59 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("paths", nargs="+", help="Files or directories to ingest.")
         parser.add_argument("--game", default="riftbound")
-        parser.add_argument("--kind", default="core-rules",
-                            choices=["core-rules", "tournament-rules"])
+        parser.add_argument(
+            "--kind", default="core-rules", choices=["core-rules", "tournament-rules"]
+        )
         parser.add_argument("--language", choices=["en", "fr"])
-        parser.add_argument("--doc-version", dest="doc_version",
-                            help="YYYY-MM-DD or YYYY-MM; overrides the document and file name.")
+        parser.add_argument(
+            "--doc-version",
+            dest="doc_version",
+            help="YYYY-MM-DD or YYYY-MM; overrides the document and file name.",
+        )
         parser.add_argument("--strict", action="store_true", help="Fail on any anomaly.")
-        parser.add_argument("--dry-run", action="store_true", help="Parse and report; write nothing.")
+        parser.add_argument(
+            "--dry-run", action="store_true", help="Parse and report; write nothing."
+        )
 
     def handle(self, *args, **opts):
         options = IngestOptions(
-            game=opts["game"], kind=opts["kind"], language=opts["language"],
-            version=opts["doc_version"], strict=opts["strict"], dry_run=opts["dry_run"],
+            game=opts["game"],
+            kind=opts["kind"],
+            language=opts["language"],
+            version=opts["doc_version"],
+            strict=opts["strict"],
+            dry_run=opts["dry_run"],
         )
         verbosity = opts["verbosity"]
         try:
             total = len(expand_paths(opts["paths"])) * 2
-            with tqdm(total=total, disable=verbosity == 0, unit="step", file=self.stderr._out,
-                      leave=False) as bar:
+            with tqdm(
+                total=total, disable=verbosity == 0, unit="step", file=self.stderr._out, leave=False
+            ) as bar:
                 results = run_ingest(opts["paths"], options, progress=lambda _msg: bar.update())
         except (IngestError, StrictModeError) as exc:
             raise CommandError(str(exc)) from exc
         for item, result in results:
             if verbosity:
-                self.stdout.write(self.style.MIGRATE_HEADING(
-                    f"{item.path} -> {item.meta.game} {item.meta.kind} {item.meta.language} "
-                    f"{item.meta.version}: {result.status}"
-                    + (" (dry run, nothing written)" if options.dry_run else "")
-                ))
+                self.stdout.write(
+                    self.style.MIGRATE_HEADING(
+                        f"{item.path} -> {item.meta.game} {item.meta.kind} {item.meta.language} "
+                        f"{item.meta.version}: {result.status}"
+                        + (" (dry run, nothing written)" if options.dry_run else "")
+                    )
+                )
                 self.stdout.write(format_report(result.report))
-        counts = {s: sum(1 for _, r in results if r.status == s)
-                  for s in ("created", "updated", "unchanged")}
+        counts = {
+            s: sum(1 for _, r in results if r.status == s)
+            for s in ("created", "updated", "unchanged")
+        }
         if verbosity:
-            self.stdout.write(self.style.SUCCESS(
-                "Documents: {created} created, {updated} updated, {unchanged} unchanged.".format(**counts)
-            ))
+            self.stdout.write(
+                self.style.SUCCESS(
+                    "Documents: {created} created, {updated} updated, "
+                    "{unchanged} unchanged.".format(**counts)
+                )
+            )
         if not options.dry_run and (counts["created"] or counts["updated"]):
             from rulebook.search import rebuild_after_ingest
 

@@ -1,0 +1,39 @@
+# The two commands the README promises: `make run` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+PG_URL ?= postgres://postgres@127.0.0.1:5432/test
+
+.PHONY: install run demo test test-sqlite test-postgres lint ingest-corpus clean
+
+$(BIN)/activate: requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -r requirements-dev.txt
+	touch $(BIN)/activate
+
+install: $(BIN)/activate
+
+demo: install
+	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py migrate --noinput -v0
+	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py ingest_demo
+
+run: demo
+	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py collectstatic --noinput -v0
+	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/gunicorn rulebook.wsgi:application \
+		--bind 127.0.0.1:$(PORT) --workers 2 --access-logfile -
+
+ingest-corpus: install
+	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py migrate --noinput -v0
+	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py ingest ../shared/corpus/riftbound/core-rules/en
+	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py ingest ../shared/corpus/riftbound/core-rules/fr
+
+test: install
+	bash scripts/test.sh
+
+lint: install
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf var .pytest_cache

@@ -1,0 +1,127 @@
+"""Document metadata: version, label and language, from the file name and the content.
+
+A version found inside the document describes the text itself, so it wins over the file
+name; an explicit ``--doc-version`` flag wins over both because a person checked it. Every
+disagreement is reported rather than silently resolved.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from .model import Finding, IngestError
+
+VERSION_RE = re.compile(r"^\d{4}-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?$")
+_FILENAME_DATE_RE = re.compile(r"(?<!\d)(?P<date>\d{4}-\d{2}(?:-\d{2})?)(?![\d])")
+_FILENAME_LABEL_RE = re.compile(r"(?<![A-Za-z0-9])(?P<label>v\d+(?:\.\d+)*)(?![\d])", re.I)
+
+_STOPWORDS = {
+    "en": {
+        "the",
+        "and",
+        "of",
+        "to",
+        "is",
+        "a",
+        "in",
+        "that",
+        "it",
+        "for",
+        "are",
+        "with",
+        "this",
+        "be",
+        "as",
+        "or",
+        "on",
+        "their",
+        "when",
+        "they",
+        "can",
+        "if",
+        "player",
+    },
+    "fr": {
+        "le",
+        "la",
+        "les",
+        "et",
+        "de",
+        "des",
+        "du",
+        "un",
+        "une",
+        "est",
+        "dans",
+        "que",
+        "qui",
+        "pour",
+        "sont",
+        "avec",
+        "ce",
+        "cette",
+        "au",
+        "aux",
+        "joueur",
+        "lorsque",
+    },
+}
+_WORD_RE = re.compile(r"[a-zàâçéèêëîïôûùüÿœ]+")
+
+
+def version_from_filename(name) -> str | None:
+    """ "2026-07-16_v1.4.json" -> "2026-07-16"; "2025-10_v1.1.md" -> "2025-10"."""
+    match = _FILENAME_DATE_RE.search(PurePath(str(name)).name)
+    if not match or not VERSION_RE.match(match["date"]):
+        return None
+    return match["date"]
+
+
+def label_from_filename(name) -> str | None:
+    """ "2026-07-16_v1.4.json" -> "v1.4"."""
+    match = _FILENAME_LABEL_RE.search(PurePath(str(name)).stem)
+    return match["label"].lower() if match else None
+
+
+def validate_version(value: str, source: str) -> str:
+    value = value.strip()
+    if not VERSION_RE.match(value):
+        raise IngestError(f"bad version {value!r} from {source}: expected YYYY-MM-DD or YYYY-MM")
+    return value
+
+
+def resolve_version(
+    flag: str | None, in_document: str | None, from_filename: str | None
+) -> tuple[str, list[Finding]]:
+    """Pick the version (flag > document > filename) and report every disagreement."""
+    given = (("flag", flag), ("document", in_document), ("filename", from_filename))
+    candidates = [(source, validate_version(value, source)) for source, value in given if value]
+    if not candidates:
+        raise IngestError("no version: pass --doc-version YYYY-MM-DD")
+    chosen_source, chosen = candidates[0]
+    findings = []
+    for source, value in candidates[1:]:
+        if not _agrees(chosen, value):
+            findings.append(
+                Finding(
+                    "version-mismatch",
+                    f"{source} says {value}, {chosen_source} says {chosen}; using {chosen}",
+                )
+            )
+    return chosen, findings
+
+
+def _agrees(chosen: str, other: str) -> bool:
+    """ "2025-10" (day missing) agrees with any day of October 2025."""
+    return chosen == other or chosen.startswith(other + "-") or other.startswith(chosen + "-")
+
+
+def guess_language(text: str) -> str:
+    """ "en" or "fr", whichever language's common words occur more often."""
+    counts = dict.fromkeys(_STOPWORDS, 0)
+    for word in _WORD_RE.findall(text.lower()):
+        for language, words in _STOPWORDS.items():
+            if word in words:
+                counts[language] += 1
+    return max(counts, key=lambda language: (counts[language], language == "en"))

@@ -1,0 +1,35 @@
+"""Loading documents into the test database once per session.
+
+The data is committed outside the per-test transactions (through ``django_db_blocker``), so every
+test that asks for it reads the same rows without paying for a fresh ingest. Tests that write
+compare counts before and after rather than assuming an empty database.
+"""
+
+from pathlib import Path
+
+from rulebook.ingesting import IngestOptions, demo_batches, run_ingest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CORPUS_RULE_FILES = [
+    ("core-rules/en/2025-10_v1.1.md", "en"),
+    ("core-rules/en/2025-12-01_v1.2.md", "en"),
+    ("core-rules/en/2026-03-30_v1.3.md", "en"),
+    ("core-rules/en/2026-07-16_v1.4.json", "en"),
+    ("core-rules/fr/2026-07-16_v1.4.json", "fr"),
+]
+
+
+def load_demo():
+    results = []
+    for files, options in demo_batches(ROOT / "demo"):
+        results.extend(run_ingest(files, options))
+    return results
+
+
+def load_corpus(corpus: Path):
+    results = []
+    for relative, language in CORPUS_RULE_FILES:
+        options = IngestOptions(game="riftbound", kind="core-rules", language=language)
+        results.extend(run_ingest([corpus / relative], options))
+    return results
