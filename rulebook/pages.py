@@ -35,7 +35,12 @@ class RuleContext:
 
 
 def _with_references(queryset):
-    refs = Reference.objects.select_related("target__document__game").order_by("start")
+    # The report is a large JSON blob: never decode it once per reference.
+    refs = (
+        Reference.objects.select_related("target__document__game")
+        .defer("target__document__report")
+        .order_by("start")
+    )
     return queryset.prefetch_related(Prefetch("references", queryset=refs))
 
 
@@ -47,9 +52,9 @@ def span_of(rule: Rule) -> list[Rule]:
     candidates = doc_rules.under(rule.number).filter(position__gte=rule.position).in_order()
     out = []
     for candidate in candidates:
-        expected = rule.position + len(out)
-        if candidate.position != expected:
-            break
+        repeat = candidate.number == rule.number and candidate.pk != rule.pk
+        if repeat or candidate.position != rule.position + len(out):
+            break  # a repeated number starts a block of its own
         out.append(candidate)
     return out or [rule]
 

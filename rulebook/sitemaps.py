@@ -41,15 +41,26 @@ class RuleSitemap(Sitemap):
     changefreq = "monthly"
     limit = 5000
 
+    def __init__(self):
+        self._prefixes = {}
+
+    def _prefix(self, rule):
+        """Reversing thousands of localised URLs is slow; reverse once per document."""
+        if rule.document_id not in self._prefixes:
+            sample = rule.get_absolute_url().split("#")[0]
+            self._prefixes[rule.document_id] = sample[: -len(rule.number) - 1]
+        return self._prefixes[rule.document_id]
+
     def items(self):
         return (
             Rule.objects.filter(document__in=_default_documents(), occurrence=1)
             .select_related("document__game")
+            .defer("document__report", "text", "repairs")
             .order_by("document", "position")
         )
 
     def location(self, item):
-        return item.get_absolute_url()
+        return f"{self._prefix(item)}{item.number}/"
 
     def lastmod(self, item):
         return item.document.ingested_at
