@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import path, register_converter
 
-from . import converters, views, views_search
+from . import converters, views, views_bilingual, views_history, views_search
 from .sitemaps import SITEMAPS
 
 register_converter(converters.RuleNumberConverter, "num")
@@ -14,11 +14,40 @@ localised = [
     path("", views.home, name="home"),
     path("search/", views_search.search_page, name="search"),
     path("<slug:game>/", views.game_home, name="game"),
+    path("<slug:game>/glossary/", views_bilingual.glossary_page, name="glossary"),
     path("<slug:game>/<kind:kind>/", views.toc, name="toc"),
+    path("<slug:game>/<kind:kind>/changes/", views_history.changes_index, name="changes"),
+    path("<slug:game>/<kind:kind>/changes/feed/", views_history.changes_feed, name="changes_feed"),
+    path(
+        "<slug:game>/<kind:kind>/changes/<str:span>/",
+        views_history.changes_compare,
+        name="changes_compare",
+    ),
+    path(
+        "<slug:game>/<kind:kind>/<num:number>/history/",
+        views_history.rule_history,
+        name="rule_history",
+    ),
+    path(
+        "<slug:game>/<kind:kind>/<ver:version>/<num:number>/history/",
+        views_history.rule_history,
+        name="rule_history_version",
+    ),
     path("<slug:game>/<kind:kind>/<ver:version>/", views.toc, name="toc_version"),
     path("<slug:game>/<kind:kind>/<num:number>/", views.rule_page, name="rule"),
-    path("<slug:game>/<kind:kind>/<ver:version>/<num:number>/", views.rule_page,
-         name="rule_version"),
+    path(
+        "<slug:game>/<kind:kind>/<ver:version>/<num:number>/", views.rule_page, name="rule_version"
+    ),
+    path(
+        "<slug:game>/<kind:kind>/<num:number>/compare/",
+        views_bilingual.rule_compare,
+        name="rule_compare",
+    ),
+    path(
+        "<slug:game>/<kind:kind>/<ver:version>/<num:number>/compare/",
+        views_bilingual.rule_compare,
+        name="rule_compare_version",
+    ),
 ]
 
 rulebook_patterns = [
@@ -27,6 +56,11 @@ rulebook_patterns = [
     path("robots.txt", views.robots_txt, name="robots"),
     path("api/v1/search", views_search.api_search, name="api_search"),
     path("api/v1/suggest", views_search.api_suggest, name="api_suggest"),
+    path(
+        "api/v1/changes/<slug:game>/<kind:kind>/<str:lang>/<str:span>",
+        views_history.api_comparison,
+        name="api_comparison",
+    ),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
 ]
 

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_safe
 
 from ingest import numbers
 
-from . import pages
-from .models import SLUG_KINDS, Document, Game
+from . import changes, pages
+from .models import KIND_SLUGS, SLUG_KINDS, Document, Game, Rule
 
 LANGS = [code for code, _name in settings.LANGUAGES]
 
@@ -22,8 +22,47 @@ def _document_or_404(lang, game, kind_slug, version=None):
     docs = Document.objects.of(game, kind, lang).select_related("game")
     document = docs.filter(version=version).first() if version else docs.newest_first().first()
     if document is None:
-        raise Http404("No such document")
+        raise MissingDocument(game, kind, lang, version)
     return document
+
+
+class MissingDocument(Http404):
+    """No document in this language (or of this version): the page offers its counterparts."""
+
+    def __init__(self, game, kind, lang, version):
+        super().__init__("No such document")
+        self.game, self.kind, self.lang, self.version = game, kind, lang, version
+
+
+def _missing_document(request, missing: MissingDocument, number=None):
+    game = get_object_or_404(Game, slug=missing.game)
+    same_language = list(Document.objects.of(game, missing.kind, missing.lang).newest_first())
+    if missing.version:
+        same_language.sort(
+            key=lambda d: abs(_month_index(d.version) - _month_index(missing.version))
+        )
+    other_languages = Document.objects.of(game, missing.kind).exclude(language=missing.lang)
+    if missing.version:
+        other_languages = other_languages.filter(version=missing.version)
+    return render(
+        request,
+        "rulebook/missing_document.html",
+        {
+            "game": game,
+            "kind_slug": KIND_SLUGS.get(missing.kind, missing.kind),
+            "version": missing.version,
+            "number": number,
+            "nearest": same_language[:3],
+            "other_languages": other_languages.newest_first(),
+            "missing_lang": missing.lang,
+        },
+        status=404,
+    )
+
+
+def _month_index(version: str) -> int:
+    year, month = version.split("-")[:2]
+    return int(year) * 12 + int(month)
 
 
 def _versions(document):
@@ -55,7 +94,10 @@ def game_home(request, game):
 
 @require_safe
 def toc(request, game, kind, version=None):
-    document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
+    try:
+        document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
+    except MissingDocument as missing:
+        return _missing_document(request, missing)
     return render(
         request,
         "rulebook/toc.html",
@@ -80,11 +122,13 @@ def rule_page(request, game, kind, number, version=None):
         if version:
             kwargs["version"] = version
         return redirect(reverse(name, kwargs=kwargs), permanent=True)
-    document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
+    try:
+        document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
+    except MissingDocument as missing:
+        return _missing_document(request, missing, normal)
     context = pages.rule_context(document, normal)
     if context is None:
         return _missing_rule(request, document, normal)
-    versions = _versions(document)
     present = set(
         document.game.documents.filter(
             kind=document.kind, language=document.language, rules__number=normal
@@ -98,14 +142,26 @@ def rule_page(request, game, kind, number, version=None):
             "document": document,
             "game": document.game,
             "rule": context.blocks[0].head,
-            "versions": versions,
+            "versions": _versions(document),
             "present_versions": present,
             "pinned": version is not None,
+            "successor": changes.successor_notice(document, normal) if version else None,
         },
     )
 
 
 def _missing_rule(request, document, number, status=404):
+    elsewhere = (
+        Rule.objects.filter(
+            document__game=document.game,
+            document__kind=document.kind,
+            document__version=document.version,
+            number=number,
+            occurrence=1,
+        )
+        .exclude(document__language=document.language)
+        .select_related("document__game")
+    )
     return render(
         request,
         "rulebook/rule_missing.html",
@@ -114,6 +170,7 @@ def _missing_rule(request, document, number, status=404):
             "game": document.game,
             "number": number,
             "nearest": pages.nearest_rules(document, number),
+            "elsewhere": list(elsewhere),
         },
         status=status,
     )

@@ -1,0 +1,191 @@
+"""The HTTP behaviour every API view shares, in one decorator.
+
+``@endpoint`` gives a view: JSON errors (never an HTML page from /api/), method checks with an
+``Allow`` header, CORS with preflight, per-client rate limiting, ``Cache-Control``, and
+conditional GETs. Views return either a ready ``HttpResponse``, or a ``Lazy`` payload whose
+validators (ETag seed, Last-Modified) are known before the body is built, so a 304 costs a
+document lookup and nothing more.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.http import Http404, HttpResponse, JsonResponse
+from django.utils.cache import get_conditional_response
+from django.views.decorators.csrf import csrf_exempt
+
+from . import ratelimit
+
+API_VERSION = "1"
+MAX_AGE = 300
+ERROR_MAX_AGE = 60
+CORS_HEADERS = {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Expose-Headers": "ETag, Last-Modified, Retry-After, Location, "
+    "X-RateLimit-Limit, X-RateLimit-Remaining",
+}
+PREFLIGHT_MAX_AGE = "86400"
+
+
+class ApiError(Exception):
+    """An answer that is not a success; carries its status and any extra JSON fields."""
+
+    def __init__(self, status: int, message: str, **extra):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+
+@dataclass
+class Lazy:
+    """A JSON body to build only when the client's cached copy is stale."""
+
+    build: Callable[[], object]
+    etag_seed: str
+    last_modified: datetime | None = None
+    max_age: int = MAX_AGE
+
+
+def error_response(status: int, message: str, **extra) -> JsonResponse:
+    response = JsonResponse({"error": message, "status": status, **extra}, status=status)
+    response["Cache-Control"] = f"public, max-age={ERROR_MAX_AGE}" if status in (
+        400, 404, 501) else "no-store"
+    return response
+
+
+def json_response(data, status: int = 200) -> JsonResponse:
+    return JsonResponse(data, status=status, safe=False, json_dumps_params={"ensure_ascii": False})
+
+
+def endpoint(methods=("GET",)):
+    """Wrap an API view in the shared behaviour; GET implies HEAD, OPTIONS is always answered."""
+    allowed = list(methods) + (["HEAD"] if "GET" in methods else []) + ["OPTIONS"]
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapper(request, *args, **kwargs):
+            is_head = request.method == "HEAD"
+            if request.method == "OPTIONS":
+                return _with_cors(_preflight(allowed))
+            if request.method not in allowed:
+                response = error_response(405, f"Method {request.method} not allowed.")
+                response["Allow"] = ", ".join(allowed)
+                return _with_cors(response)
+            verdict = ratelimit.check(request)
+            if verdict is not None and not verdict.allowed:
+                return _with_cors(_throttled(verdict))
+            response = _respond(view, request, args, kwargs)
+            if verdict is not None:
+                response["X-RateLimit-Limit"] = str(verdict.limit)
+                response["X-RateLimit-Remaining"] = str(verdict.remaining)
+            if is_head:
+                response.content = b""
+            return _with_cors(response)
+
+        wrapper.api_methods = tuple(allowed)
+        return csrf_exempt(wrapper)
+
+    return decorate
+
+
+def _respond(view, request, args, kwargs) -> HttpResponse:
+    try:
+        result = view(request, *args, **kwargs)
+    except ApiError as exc:
+        return error_response(exc.status, exc.message, **exc.extra)
+    except Http404 as exc:
+        return error_response(404, str(exc) or "Not found.")
+    if isinstance(result, Lazy):
+        return _conditional(request, result)
+    if isinstance(result, HttpResponse):
+        return result
+    return json_response(result)
+
+
+def _conditional(request, lazy: Lazy) -> HttpResponse:
+    """304 when If-None-Match or If-Modified-Since says the client's copy is current."""
+    seed = f"v{API_VERSION}|{request.get_host()}|{request.get_full_path()}|{lazy.etag_seed}"
+    etag = '"' + hashlib.sha256(seed.encode()).hexdigest()[:32] + '"'
+    stamp = int(lazy.last_modified.timestamp()) if lazy.last_modified else None
+    if request.method in ("GET", "HEAD"):
+        not_modified = get_conditional_response(request, etag=etag, last_modified=stamp)
+        if not_modified is not None:
+            not_modified["Cache-Control"] = f"public, max-age={lazy.max_age}"
+            return not_modified
+    response = json_response(lazy.build())
+    response["ETag"] = etag
+    if lazy.last_modified:
+        from django.utils.http import http_date
+
+        response["Last-Modified"] = http_date(stamp)
+    response["Cache-Control"] = f"public, max-age={lazy.max_age}"
+    return response
+
+
+def _preflight(allowed) -> HttpResponse:
+    response = HttpResponse(status=204)
+    response["Allow"] = ", ".join(allowed)
+    response["Access-Control-Allow-Methods"] = ", ".join(allowed)
+    response["Access-Control-Allow-Headers"] = "Content-Type, If-None-Match, If-Modified-Since"
+    response["Access-Control-Max-Age"] = PREFLIGHT_MAX_AGE
+    response["Cache-Control"] = f"public, max-age={PREFLIGHT_MAX_AGE}"
+    return response
+
+
+def _throttled(verdict) -> JsonResponse:
+    response = error_response(
+        429, f"Too many requests: the limit is {verdict.limit} per window. "
+        f"Try again in {verdict.retry_after} s.", retry_after=verdict.retry_after)
+    response["Retry-After"] = str(verdict.retry_after)
+    response["X-RateLimit-Limit"] = str(verdict.limit)
+    response["X-RateLimit-Remaining"] = "0"
+    return response
+
+
+def _with_cors(response: HttpResponse) -> HttpResponse:
+    for name, value in CORS_HEADERS.items():
+        response[name] = value
+    return response
+
+
+def adopt(view, methods=("GET",), max_age=MAX_AGE, last_modified: Callable | None = None):
+    """Give a view written elsewhere (returning JSON) the API behaviour without editing it.
+
+    The body is only known after the view ran, so the ETag is a hash of it; errors gain the
+    ``status`` field every API error carries.
+    """
+
+    @endpoint(methods)
+    @functools.wraps(view)
+    def adopted(request, *args, **kwargs):
+        if request.method == "HEAD":
+            request.method = "GET"  # the wrapped view may accept GET only; HEAD drops the body
+        response = view(request, *args, **kwargs)
+        if response.status_code >= 400:
+            return _error_with_status(response)
+        if response.status_code != 200:
+            return response
+        body = response.content
+        return Lazy(build=lambda: json.loads(body), etag_seed=hashlib.sha256(body).hexdigest(),
+                    last_modified=last_modified() if last_modified else None, max_age=max_age)
+
+    return adopted
+
+
+def _error_with_status(response: HttpResponse) -> HttpResponse:
+    try:
+        data = json.loads(response.content)
+    except ValueError:
+        data = {"error": response.reason_phrase}
+    if not isinstance(data, dict):
+        data = {"error": str(data)}
+    message = str(data.pop("error", response.reason_phrase))
+    data.pop("status", None)
+    return error_response(response.status_code, message, **data)

@@ -1,0 +1,110 @@
+"""The search contract every backend implements, and the plain data that crosses it.
+
+Views and commands only ever see these dataclasses, so swapping Whoosh for PostgreSQL (or adding
+a third engine) changes no caller. Entries are deliberately generic: a rule, a FAQ answer, a
+keyword or a card is the same shape, so later content types need no schema change.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+KINDS = ("rule", "faq", "keyword", "card")
+
+
+class SearchUnavailable(Exception):
+    """The index is missing, unreadable or corrupt; callers fall back to a database search."""
+
+
+@dataclass
+class IndexEntry:
+    key: str
+    kind: str  # one of KINDS
+    game: str
+    language: str
+    version: str
+    number: str | None
+    title: str
+    path: str  # heading path text, "Keywords › Reaction"
+    text: str
+    url: str
+    is_default_version: bool
+    boost: float = 1.0
+    # Free-form metadata; "name" (a heading's own text) and "keyword" are used for ranking.
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class SearchQuery:
+    text: str
+    kind: str | None = None
+    language: str | None = None
+    game: str | None = None
+    version: str | None = None  # None: the default (newest) version of every document
+    page: int = 1
+    per_page: int = 20
+
+
+@dataclass
+class SearchHit:
+    kind: str
+    game: str
+    number: str | None
+    title: str
+    snippet: str  # HTML-safe: escaped text whose only markup is <mark>...</mark>
+    url: str
+    language: str
+    version: str
+    path: str
+    score: float
+
+
+@dataclass
+class SearchResults:
+    query: SearchQuery
+    total: int = 0
+    hits: list[SearchHit] = field(default_factory=list)
+    page: int = 1
+    pages: int = 0
+    suggestion: str | None = None
+    broadened: bool = False  # AND found nothing, these are OR matches
+    degraded: bool = False  # index missing or corrupt: plain database matches
+    message: str = ""
+    redirect: str | None = None  # a rule number was typed: go straight there
+
+
+class SearchBackend(abc.ABC):
+    """A full-text engine behind the search box; one instance per process."""
+
+    def __init__(self, options: dict | None = None):
+        self.options = dict(options or {})
+
+    @abc.abstractmethod
+    def index(self, entries: Iterable[IndexEntry]) -> int:
+        """Add or replace entries (matched on key) in the live index; returns how many."""
+
+    @abc.abstractmethod
+    def delete(self, keys: Iterable[str]) -> None:
+        """Remove entries by key from the live index."""
+
+    @abc.abstractmethod
+    def search(self, query: SearchQuery) -> SearchResults:
+        """Ranked, filtered, highlighted results; raises SearchUnavailable without an index."""
+
+    @abc.abstractmethod
+    def suggest(self, prefix: str, *, language=None, game=None, limit=8) -> list[str]:
+        """Completions for what the user is typing, most frequent first."""
+
+    @abc.abstractmethod
+    def correct(self, text: str, *, language=None) -> str | None:
+        """A respelling of ``text`` whose words exist in the index, or None if nothing changed."""
+
+    @abc.abstractmethod
+    def rebuild(self, entries: Iterable[IndexEntry]) -> int:
+        """Build a fresh index from ``entries`` and swap it in whole; returns the entry count."""
+
+    @abc.abstractmethod
+    def is_available(self) -> bool:
+        """True when an index exists and can be opened."""

@@ -1,0 +1,89 @@
+"""Turning database rows into index entries.
+
+A rule's title is its heading path ("Keywords › Reaction"): rule text alone rarely says what a
+rule is about, while the headings above it do, and the path is what people recognise in a
+result list. Keyword-defining headings carry a boost and their name so that typing a keyword
+ranks its definition first in every backend.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .base import IndexEntry
+from .text import fold
+
+PATH_SEPARATOR = " › "
+KEYWORD_BOOST = 1.3
+HEADING_BOOST = 1.0
+_KEYWORD_CHAPTER_RE = re.compile(r"^(keywords?|mots?[- ]cles?)$")
+_KEYWORD_WORD_RE = re.compile(r"keyword|mots?[- ]cles?|glossa")
+
+
+def entries_from_database() -> Iterator[IndexEntry]:
+    """Every rule of every document, heading paths computed in reading order."""
+    from rulebook.models import Document
+
+    documents = Document.objects.select_related("game").order_by(
+        "game__slug", "kind", "language", "-version"
+    )
+    seen_defaults = set()
+    for document in documents:
+        group = (document.game_id, document.kind, document.language)
+        is_default = group not in seen_defaults  # newest first within each group
+        seen_defaults.add(group)
+        yield from document_entries(document, is_default)
+
+
+def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:
+    """Entries for one document's rules; ``is_default`` marks its newest version."""
+    stack: list[tuple[int, str]] = []  # (level, heading text)
+    in_keywords = False
+    rules = document.rules.order_by("position").only(
+        "number", "anchor", "occurrence", "is_heading", "heading_level", "text", "document_id"
+    )
+    for rule in rules:
+        rule.document = document
+        level = _heading_level(rule)
+        if level:
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            stack.append((level, rule.text.strip()))
+            if level == 1:
+                in_keywords = bool(_KEYWORD_CHAPTER_RE.match(fold(rule.text.strip())))
+        path = PATH_SEPARATOR.join(text for _, text in stack)
+        yield _entry(document, rule, path, is_default, keyword=in_keywords and level > 1)
+
+
+def _heading_level(rule) -> int:
+    if not rule.is_heading:
+        return 0
+    if rule.heading_level:
+        return rule.heading_level
+    return 1 if re.fullmatch(r"\d00", rule.number) else 2
+
+
+def _entry(document, rule, path, is_default, keyword) -> IndexEntry:
+    extra = {"doc_kind": document.kind, "anchor": rule.anchor}
+    boost = 1.0
+    if rule.is_heading:
+        name = rule.text.strip()
+        extra["name"] = name
+        boost = HEADING_BOOST
+        if keyword and not _KEYWORD_WORD_RE.search(fold(name)):
+            extra["keyword"] = name
+            boost = KEYWORD_BOOST
+    return IndexEntry(
+        key=f"rule:{document.game.slug}:{document.kind}:{document.language}:"
+            f"{document.version}:{rule.anchor}",
+        kind="rule", game=document.game.slug, language=document.language,
+        version=document.version, number=rule.number, title=path, path=path, text=rule.text,
+        url=rule_url(rule, pinned=not is_default), is_default_version=is_default, boost=boost,
+        extra=extra,
+    )
+
+
+def rule_url(rule, pinned: bool = False) -> str:
+    """The rule's page in its document's language; pinned to its version when not default."""
+    return rule.get_pinned_url() if pinned else rule.get_absolute_url()

@@ -1,0 +1,207 @@
+"""PostgreSQL full-text search: tsvector + GIN, ts_headline snippets, pg_trgm spelling.
+
+The backend owns its tables (no Django model, no migration, so SQLite runs are untouched):
+``rebuild`` fills new tables under a random suffix and renames them over the live ones inside
+one transaction, so readers see the old index until the commit and the new one after it.
+Each row carries its own text search configuration (``english``, an unaccented French one, or
+``simple``), which is why the statements are SQL rather than ORM expressions: the ORM's
+SearchQuery takes one configuration per query, not one per row.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import uuid
+from collections import Counter
+from collections.abc import Iterable
+
+from django.db import DatabaseError, connection, transaction
+
+from . import postgres_sql as sql
+from .base import (
+    IndexEntry,
+    SearchBackend,
+    SearchHit,
+    SearchQuery,
+    SearchResults,
+    SearchUnavailable,
+)
+from .text import clean, fold, parse, surface_words
+
+BATCH = 1000
+FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches instead
+
+
+def _config(language: str) -> str:
+    return sql.CONFIGS.get(language, sql.OTHER_CONFIG)
+
+
+def _row(entry: IndexEntry) -> tuple:
+    name = entry.extra.get("name") or (entry.title if entry.kind in ("keyword", "card") else "")
+    text = entry.text.replace(sql.START, " ").replace(sql.STOP, " ")
+    return (entry.key, entry.kind, entry.game, entry.language, entry.version,
+            entry.is_default_version, entry.number, fold(name.strip()),
+            fold(entry.extra.get("keyword", "").strip()), entry.title, entry.path, text,
+            entry.url, float(entry.boost), json.dumps(entry.extra), _config(entry.language))
+
+
+class PostgresBackend(SearchBackend):
+    def _cursor(self):
+        if connection.vendor != "postgresql":
+            raise SearchUnavailable("the PostgreSQL backend needs a PostgreSQL database")
+        return connection.cursor()
+
+    def is_available(self) -> bool:
+        """True when the live entry table exists."""
+        if connection.vendor != "postgresql":
+            return False
+        with connection.cursor() as cur:
+            cur.execute("SELECT to_regclass(%s) IS NOT NULL", [sql.ENTRY_TABLE])
+            return cur.fetchone()[0]
+
+    def _query(self, statement, params):
+        """Run a read; a missing table or broken index is SearchUnavailable, not a 500."""
+        if not self.is_available():
+            raise SearchUnavailable("no search table has been built")
+        try:
+            with transaction.atomic(), self._cursor() as cur:
+                cur.execute(statement, params)
+                return cur.fetchall()
+        except DatabaseError as exc:
+            raise SearchUnavailable(f"search table unusable: {exc}") from exc
+
+    def search(self, query: SearchQuery) -> SearchResults:
+        """AND first, then OR ("broadened") when AND finds nothing."""
+        parsed = parse(query.text)
+        results = SearchResults(query=query, page=query.page)
+        if parsed.empty:
+            return results
+        flt = sql.filters(query.language, query.kind, query.game, query.version)
+        offset = (query.page - 1) * query.per_page
+        rows, total = self._run(parsed, flt, False, query.per_page, offset)
+        if total < FEW_RESULTS and len(parsed.terms) > 1:
+            # Same rule as the Whoosh backend: few AND matches -> rank the OR matches.
+            results.broadened = total == 0
+            rows, total = self._run(parsed, flt, True, query.per_page, offset)
+        results.total = total
+        results.pages = math.ceil(results.total / query.per_page)
+        results.hits = [self._hit(row) for row in rows]
+        return results
+
+    def _run(self, parsed, flt, broadened, limit, offset) -> tuple[list, int]:
+        """One page of rows and the total (asked again when the page is past the end)."""
+        statement, params = sql.search(parsed, flt, broadened, limit, offset)
+        rows = self._query(statement, params)
+        if rows or not offset:
+            return rows, rows[0][9] if rows else 0
+        statement, params = sql.search(parsed, flt, broadened, 1, 0)
+        first = self._query(statement, params)
+        return rows, first[0][9] if first else 0
+
+    def _hit(self, row) -> SearchHit:
+        kind, game, number, title, url, language, version, path, score, _, headline = row
+        snippet = html.escape(headline or "")
+        snippet = snippet.replace(sql.START, "<mark>").replace(sql.STOP, "</mark>")
+        return SearchHit(kind=kind, game=game, number=number, title=title, snippet=snippet,
+                         url=url, language=language, version=version, path=path,
+                         score=round(float(score), 4))
+
+    def suggest(self, prefix, *, language=None, game=None, limit=8) -> list[str]:
+        """Complete the last word from the indexed vocabulary (game is not a factor)."""
+        head, _, last = clean(prefix).rpartition(" ")
+        stem = fold(last)
+        if len(stem) < 2 or not stem.isalnum():
+            return []
+        langs = [language] if language else None
+        rows = self._query(
+            f"""SELECT word FROM {sql.WORD_TABLE}
+                WHERE folded LIKE %s AND (%s::text[] IS NULL OR language = ANY(%s))
+                ORDER BY freq DESC, word LIMIT %s""",
+            [stem + "%", langs, langs, limit * 2],
+        )
+        words = list(dict.fromkeys(r[0] for r in rows))[:limit]
+        return [f"{head} {w}".strip() for w in words]
+
+    def correct(self, text, *, language=None) -> str | None:
+        """Respell unknown words with their nearest trigram neighbour in the vocabulary."""
+        from .spelling import respell
+
+        langs = [language] if language else None
+
+        def known(word):
+            rows = self._query(
+                f"""SELECT EXISTS (SELECT 1 FROM {sql.WORD_TABLE} WHERE folded = %s
+                      AND (%s::text[] IS NULL OR language = ANY(%s)))""", [word, langs, langs])
+            return rows[0][0] or any(stem_known(lang, word) for lang in langs or sql.CONFIGS)
+
+        def stem_known(lang, word):  # "runs" is known when its stem "run" is indexed
+            rows = self._query(
+                f"""SELECT EXISTS (SELECT 1 FROM {sql.ENTRY_TABLE} WHERE language = %s
+                      AND document @@ plainto_tsquery(%s::regconfig, %s))""",
+                [lang, _config(lang), word])
+            return rows[0][0]
+
+        def closest(word):
+            rows = self._query(
+                f"""SELECT word FROM {sql.WORD_TABLE}
+                    WHERE folded %% %s AND (%s::text[] IS NULL OR language = ANY(%s))
+                    ORDER BY similarity(folded, %s) DESC, freq DESC LIMIT 1""",
+                [word, langs, langs, word])
+            return rows[0][0] if rows else None
+
+        return respell(text, known, closest)
+
+    def rebuild(self, entries: Iterable[IndexEntry]) -> int:
+        """Fill new tables, index them, and rename them over the live ones in one transaction."""
+        suffix = uuid.uuid4().hex[:10]
+        with transaction.atomic(), self._cursor() as cur:
+            cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
+            for statement in sql.SETUP + sql.create_tables(suffix):
+                cur.execute(statement)
+            count = self._insert(cur, f"{sql.ENTRY_TABLE}_{suffix}",
+                                 f"{sql.WORD_TABLE}_{suffix}", entries)
+            for statement in sql.create_indexes(suffix) + sql.swap(suffix):
+                cur.execute(statement)
+        return count
+
+    def _insert(self, cur, table, word_table, entries) -> int:
+        words: dict[str, Counter] = {}
+        batch, count = [], 0
+        for entry in entries:
+            batch.append(_row(entry))
+            words.setdefault(entry.language, Counter()).update(
+                set(surface_words(f"{entry.path} {entry.text}")))
+            if len(batch) >= BATCH:
+                cur.executemany(sql.insert_entry(table), batch)
+                count, batch = count + len(batch), []
+        if batch:
+            cur.executemany(sql.insert_entry(table), batch)
+            count += len(batch)
+        cur.execute(sql.fill_documents(table))
+        self._add_words(cur, word_table, words)
+        return count
+
+    def _add_words(self, cur, table, words: dict[str, Counter]) -> None:
+        rows = [(lang, w, fold(w), n) for lang, counts in words.items() for w, n in counts.items()]
+        cur.executemany(
+            f"""INSERT INTO {table} (language, word, folded, freq) VALUES (%s, %s, %s, %s)
+                ON CONFLICT (language, word) DO UPDATE SET freq = {table}.freq + EXCLUDED.freq""",
+            rows)
+
+    def index(self, entries: Iterable[IndexEntry]) -> int:
+        """Upsert entries into the live tables (a first call builds them)."""
+        entries = list(entries)
+        if not self.is_available():
+            return self.rebuild(entries)
+        with transaction.atomic(), self._cursor() as cur:
+            cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
+            return self._insert(cur, sql.ENTRY_TABLE, sql.WORD_TABLE, entries)
+
+    def delete(self, keys) -> None:
+        """Remove entries by key (their words stay in the vocabulary until a rebuild)."""
+        if not self.is_available():
+            return
+        with transaction.atomic(), self._cursor() as cur:
+            cur.execute(f"DELETE FROM {sql.ENTRY_TABLE} WHERE key = ANY(%s)", [list(keys)])

@@ -1,0 +1,174 @@
+"""Query text handling shared by every backend: cleaning, parsing, folding and snippets.
+
+User input is never handed to an engine's own query parser: raw syntax (``AND OR NOT (``,
+unbalanced quotes, a lone ``*``) would either raise or change meaning. Instead the box's small
+language (words, "quoted phrases", ``prefix*``) is parsed here into terms that each backend
+turns into its own query objects.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from ingest import numbers
+
+MAX_QUERY_CHARS = 200
+MAX_TERMS = 16
+MIN_PREFIX = 2
+OPERATORS = {"AND", "OR", "NOT"}
+# Words that say "I am looking for a definition" but are not part of the thing's name.
+GENERIC_WORDS = {"keyword", "keywords", "mot", "cle", "cles", "rule", "rules", "regle", "regles",
+                 "the", "le", "la", "les", "what", "is", "a", "an", "define", "definition"}
+
+# Question scaffolding that carries no meaning for the rules; dropped so that AND can succeed.
+QUESTION_WORDS = {
+    "can", "could", "does", "do", "did", "how", "what", "when", "which", "who", "why", "where",
+    "happens", "happen", "is", "are", "i", "my", "me", "you", "there", "if", "it", "puis",
+    "je", "peux", "peut", "on", "est", "ce", "que", "qu", "quoi", "quand", "comment", "quel",
+    "quelle", "quels", "quelles", "se", "passe", "il", "elle", "mon", "ma", "mes", "pourquoi",
+    "fait", "font", "faut", "ils", "elles", "say", "says",
+}
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_QUOTES = str.maketrans({"“": '"', "”": '"', "«": '"', "»": '"', "„": '"', "’": "'"})
+_PHRASE_RE = re.compile(r'"([^"]*)"')
+_WORD_RE = re.compile(r"[^\W_]+")
+_EDGE_PUNCT = "()[]{}<>?!,;:.\"'"
+
+
+@dataclass
+class QueryTerm:
+    kind: str  # "word", "phrase", "prefix", "number"
+    value: str  # the word / phrase / prefix stem as typed (lowercased), or a normalised number
+    words: list[str] = field(default_factory=list)  # a phrase's words
+
+
+@dataclass
+class ParsedQuery:
+    text: str
+    terms: list[QueryTerm]
+
+    @property
+    def empty(self) -> bool:
+        return not self.terms
+
+    @property
+    def words(self) -> list[str]:
+        """Every plain word, phrase word and prefix stem, in order."""
+        out = []
+        for term in self.terms:
+            out.extend(term.words if term.kind == "phrase" else [term.value])
+        return out
+
+    @property
+    def name_key(self) -> str:
+        """The query folded for comparison with heading names, minus words like "keyword"."""
+        kept = [fold(w) for w in self.words if fold(w) not in GENERIC_WORDS]
+        return " ".join(kept)
+
+
+def clean(text: str | None) -> str:
+    """Strip NUL and control characters, normalise quotes and spaces, truncate.
+
+    NUL bytes are removed here because PostgreSQL refuses them in any string parameter.
+    """
+    text = unicodedata.normalize("NFC", str(text or ""))
+    text = _CONTROL_RE.sub(" ", text).translate(_QUOTES)
+    return " ".join(text.split())[:MAX_QUERY_CHARS].strip()
+
+
+def fold(text: str) -> str:
+    """Lowercase without accents: "Réaction" -> "reaction"."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def parse(text: str) -> ParsedQuery:
+    """Split cleaned input into phrases, prefixes, numbers and words; never raises."""
+    text = clean(text)
+    terms: list[QueryTerm] = []
+    rest = []
+    last = 0
+    for match in _PHRASE_RE.finditer(text):
+        rest.append(text[last:match.start()])
+        words = [w.lower() for w in _WORD_RE.findall(match.group(1))]
+        if len(words) > 1:
+            terms.append(QueryTerm("phrase", " ".join(words), words))
+        elif words:
+            terms.append(QueryTerm("word", words[0]))
+        last = match.end()
+    rest.append(text[last:].replace('"', " "))
+    for chunk in " ".join(rest).split():
+        terms.extend(_chunk_terms(chunk))
+    content = [t for t in terms if not (t.kind == "word" and fold(t.value) in QUESTION_WORDS)]
+    return ParsedQuery(text, (content or terms)[:MAX_TERMS])
+
+
+def _chunk_terms(chunk: str) -> list[QueryTerm]:
+    if chunk in OPERATORS:
+        return []
+    stripped = chunk.strip(_EDGE_PUNCT)
+    if any(c.isdigit() for c in stripped):
+        number = numbers.normalise(stripped)
+        if number:
+            return [QueryTerm("number", number)]
+    if stripped.endswith("*"):
+        stem = "".join(_WORD_RE.findall(stripped.rstrip("*"))).lower()
+        return [QueryTerm("prefix", stem)] if len(stem) >= MIN_PREFIX else []
+    return [QueryTerm("word", w.lower()) for w in _WORD_RE.findall(stripped)]
+
+
+def surface_words(text: str) -> list[str]:
+    """Lowercased words worth completing or correcting to (letters only, three or more)."""
+    return [w for w in (m.lower() for m in re.findall(r"[^\W\d_]{3,}", text))]
+
+
+def snippet(text: str, spans: list[tuple[int, int]], width: int = 240) -> str:
+    """Escape ``text`` and wrap each (start, end) span in <mark>, cut to a window of ``width``.
+
+    The window is placed where the most spans fall, so long rules show their relevant part.
+    This function is the one place snippets become HTML, which is why templates may mark the
+    result safe: everything outside the <mark> tags went through html.escape.
+    """
+    spans = sorted({(s, e) for s, e in spans if 0 <= s < e <= len(text)})
+    start, end = _window(text, spans, width)
+    out, pos = [], start
+    for s, e in spans:
+        if s < pos or e > end:
+            continue
+        out.append(html.escape(text[pos:s]))
+        out.append(f"<mark>{html.escape(text[s:e])}</mark>")
+        pos = e
+    out.append(html.escape(text[pos:end]))
+    return ("… " if start > 0 else "") + "".join(out) + (" …" if end < len(text) else "")
+
+
+def _window(text: str, spans, width):
+    if len(text) <= width:
+        return 0, len(text)
+    best, best_count = 0, -1
+    for s, _ in spans:
+        lo = max(0, s - width // 4)
+        count = sum(1 for a, b in spans if a >= lo and b <= lo + width)
+        if count > best_count:
+            best, best_count = lo, count
+    start = best
+    if start > 0:  # begin on a word boundary
+        space = text.find(" ", start)
+        start = space + 1 if 0 <= space < start + 20 else start
+    end = min(len(text), start + width)
+    if end < len(text):
+        space = text.rfind(" ", start, end)
+        end = space if space > start + width // 2 else end
+    return start, end
+
+
+def word_spans(text: str, wanted, analyse) -> list[tuple[int, int]]:
+    """Spans of words in ``text`` whose analysed form (``analyse(word)``) is in ``wanted``."""
+    spans = []
+    for match in re.finditer(r"\w+(?:\.\w+)*", text):
+        if analyse(match.group()) in wanted:
+            spans.append(match.span())
+    return spans

@@ -1,0 +1,250 @@
+"""The default backend: a Whoosh index in generations under the data directory.
+
+One searcher is kept open per process and reused; on each call a readlink of ``current`` tells
+whether a rebuild swapped in a new generation (then the new one is opened) and Whoosh's own
+``up_to_date`` catches incremental writes. Any failure to open or read the index surfaces as
+SearchUnavailable, which the search service turns into a degraded database search.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+from collections.abc import Iterable
+
+from django.conf import settings
+from whoosh import index as whoosh_index
+
+from . import whoosh_schema as ws
+from .base import (
+    IndexEntry,
+    SearchBackend,
+    SearchHit,
+    SearchQuery,
+    SearchResults,
+    SearchUnavailable,
+)
+from .text import fold, parse, snippet, word_spans
+from .whoosh_store import IndexStore
+
+logger = logging.getLogger(__name__)
+FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches (see _search)
+
+
+class WhooshBackend(SearchBackend):
+    def __init__(self, options: dict | None = None):
+        super().__init__(options or getattr(settings, "SEARCH_BACKEND", {}))
+        self.store = IndexStore(self.options["PATH"], self.options.get("GRACE_SECONDS", 600))
+        self._lock = threading.RLock()
+        self._generation = None
+        self._searcher = None
+        self._surfaces: dict[str, dict[str, str]] = {}
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def _open(self):
+        """The process's searcher for the live generation, reopened when it changed."""
+        generation = self.store.current()
+        if generation is None:
+            raise SearchUnavailable("no search index has been built")
+        if generation != self._generation or self._searcher is None:
+            try:
+                ix = whoosh_index.open_dir(str(self.store.path_of(generation)))
+                searcher = ix.searcher()
+            except Exception as exc:  # missing files, bad TOC, truncated segments...
+                raise SearchUnavailable(f"cannot open index {generation}: {exc}") from exc
+            self._close()
+            self._searcher, self._generation, self._surfaces = searcher, generation, {}
+        elif not self._searcher.up_to_date():
+            # A full reopen, not refresh(): refresh() keeps segment readers whose deletions
+            # changed, so deleted entries would still be found.
+            ix = whoosh_index.open_dir(str(self.store.path_of(generation)))
+            self._close()
+            self._searcher, self._generation, self._surfaces = ix.searcher(), generation, {}
+        return self._searcher
+
+    def _close(self):
+        if self._searcher is not None:
+            try:
+                self._searcher.close()
+            except Exception:  # already unusable; nothing to release
+                pass
+        self._searcher = None
+
+    def _guarded(self, func, *args):
+        with self._lock:
+            searcher = self._open()
+            try:
+                return func(searcher, *args)
+            except SearchUnavailable:
+                raise
+            except Exception as exc:
+                logger.exception("search index %s failed", self._generation)
+                self._close()
+                raise SearchUnavailable(f"index unreadable: {exc}") from exc
+
+    def is_available(self) -> bool:
+        """True when the live generation opens."""
+        try:
+            with self._lock:
+                self._open()
+            return True
+        except SearchUnavailable:
+            return False
+
+    def search(self, query: SearchQuery) -> SearchResults:
+        """AND first, OR ("broadened") when AND finds nothing; hits reranked by entry boost."""
+        return self._guarded(self._search, query)
+
+    def _search(self, searcher, sq: SearchQuery) -> SearchResults:
+        parsed = parse(sq.text)
+        langs = [ws.lang_code(sq.language)] if sq.language else list(ws.LANGS)
+        results = SearchResults(query=sq, page=sq.page)
+        flt = ws.filters(sq.language, sq.kind, sq.game, sq.version)
+        scored, q = [], ws.build(parsed, langs)
+        if q is not None:
+            scored = self._scored(searcher, q, flt)
+            if len(scored) < FEW_RESULTS and len(parsed.terms) > 1:
+                # Few or no documents have every word (typical of questions): rank by the
+                # OR query instead, whose coordination bonus still puts them first.
+                results.broadened = not scored
+                q = ws.build(parsed, langs, broadened=True)
+                scored = self._scored(searcher, q, flt)
+        results.total = len(scored)
+        results.pages = math.ceil(results.total / sq.per_page) if scored else 0
+        start = (sq.page - 1) * sq.per_page
+        terms = q.existing_terms(searcher.reader(), phrases=True, expand=True) if q else set()
+        results.hits = [self._hit(searcher, docnum, score, terms)
+                        for score, docnum in scored[start:start + sq.per_page]]
+        return results
+
+    def _scored(self, searcher, q, flt) -> list[tuple[float, int]]:
+        found = searcher.search(q, filter=flt, limit=None)
+        boosts = searcher.reader().column_reader("boost")
+        boosted = [(score * (boosts[docnum] or 1.0), docnum) for score, docnum in found.top_n]
+        return sorted(boosted, key=lambda pair: (-pair[0], pair[1]))
+
+    def _hit(self, searcher, docnum, score, terms) -> SearchHit:
+        doc = searcher.stored_fields(docnum)
+        lang = ws.lang_code(doc["language"])
+        stems = {t.decode() for f, t in terms if f in (f"body_{lang}", f"head_{lang}")}
+        plain = {t.decode() for f, t in terms if f == f"plain_{lang}"}
+        text = doc.get("text", "")
+        spans = word_spans(text, stems, lambda w: ws.stem(lang, w))
+        spans += word_spans(text, plain, fold)
+        return SearchHit(
+            kind=doc["kind"], game=doc["game"], number=doc.get("number") or None,
+            title=doc.get("title", ""), snippet=snippet(text, spans), url=doc.get("url", ""),
+            language=doc["language"], version=doc["version"], path=doc.get("path", ""),
+            score=round(score, 4),
+        )
+
+    def suggest(self, prefix, *, language=None, game=None, limit=8) -> list[str]:
+        """Complete the last word from the index's own vocabulary (game is not a factor)."""
+        return self._guarded(self._suggest, prefix, language, limit)
+
+    def _suggest(self, searcher, prefix, language, limit):
+        from .text import clean
+
+        text = clean(prefix)
+        head, _, last = text.rpartition(" ")
+        stem_text = fold(last)
+        if len(stem_text) < 2 or not stem_text.isalnum():
+            return []
+        reader = searcher.reader()
+        counts: dict[str, int] = {}
+        for lang in [ws.lang_code(language)] if language else ws.LANGS:
+            field = f"plain_{lang}"
+            for n, word in enumerate(reader.expand_prefix(field, stem_text)):
+                if n >= 2000:
+                    break
+                word = word.decode() if isinstance(word, bytes) else word
+                if word.isalpha() and len(word) > 2:
+                    shown = self._surface(reader, lang).get(word, word)
+                    counts[shown] = counts.get(shown, 0) + reader.doc_frequency(field, word)
+        ranked = sorted(counts, key=lambda w: (-counts[w], w))[:limit]
+        return [f"{head} {w}".strip() for w in ranked]
+
+    def _surface(self, reader, lang) -> dict[str, str]:
+        """Folded word -> its most frequent written form ("reaction" -> "réaction")."""
+        if lang not in self._surfaces:
+            best: dict[str, tuple[int, str]] = {}
+            field = f"surface_{lang}"
+            for word in reader.lexicon(field):
+                word = word.decode() if isinstance(word, bytes) else word
+                df = reader.doc_frequency(field, word)
+                key = fold(word)
+                if key not in best or best[key][0] < df:
+                    best[key] = (df, word)
+            self._surfaces[lang] = {k: w for k, (_, w) in best.items()}
+        return self._surfaces[lang]
+
+    def correct(self, text, *, language=None) -> str | None:
+        """Replace words absent from the index by their closest indexed word."""
+        return self._guarded(self._correct, text, language)
+
+    def _correct(self, searcher, text, language):
+        from .spelling import respell
+
+        reader = searcher.reader()
+        langs = [ws.lang_code(language)] if language else list(ws.LANGS)
+
+        def known(word):
+            return any(reader.doc_frequency(f"plain_{lang}", word)
+                       or reader.doc_frequency(f"body_{lang}", ws.stem(lang, word) or word)
+                       for lang in langs)
+
+        def closest(word):
+            options = []
+            for lang in langs:
+                for cand in searcher.suggest(f"plain_{lang}", word, limit=3,
+                                                 maxdist=1 if len(word) < 6 else 2):
+                    df = reader.doc_frequency(f"plain_{lang}", cand)
+                    options.append((-df, cand, self._surface(reader, lang).get(cand, cand)))
+            return min(options)[2] if options else None
+
+        return respell(text, known, closest)
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def rebuild(self, entries: Iterable[IndexEntry]) -> int:
+        """Write a new generation, point ``current`` at it, then prune old generations."""
+        with self.store.writer_lock():
+            generation = self.store.new_generation()
+            ix = whoosh_index.create_in(str(generation), ws.build_schema())
+            writer = ix.writer(limitmb=256)
+            count = 0
+            try:
+                for entry in entries:
+                    writer.add_document(**ws.document_fields(entry))
+                    count += 1
+                writer.commit()
+            except BaseException:
+                writer.cancel()
+                raise
+            self.store.publish(generation)
+            self.store.cleanup()
+        return count
+
+    def index(self, entries: Iterable[IndexEntry]) -> int:
+        """Update entries in place in the live generation (a first call builds one)."""
+        entries = list(entries)
+        if self.store.current() is None:
+            return self.rebuild(entries)
+        with self.store.writer_lock():
+            ix = whoosh_index.open_dir(str(self.store.path_of(self.store.current())))
+            with ix.writer() as writer:
+                for entry in entries:
+                    writer.update_document(**ws.document_fields(entry))
+        return len(entries)
+
+    def delete(self, keys) -> None:
+        """Remove entries by key from the live generation."""
+        if self.store.current() is None:
+            return
+        with self.store.writer_lock():
+            ix = whoosh_index.open_dir(str(self.store.path_of(self.store.current())))
+            with ix.writer() as writer:
+                for key in keys:
+                    writer.delete_by_term("key", key)

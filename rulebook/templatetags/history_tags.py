@@ -1,0 +1,34 @@
+"""Rendering version changes: word diffs and class labels."""
+
+from django import template
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
+
+from rulebook.history import render_html
+
+register = template.Library()
+
+CLASS_LABELS = {
+    "unchanged": _("unchanged"),
+    "renumbered": _("renumbered"),
+    "reworded": _("reworded"),
+    "moved_reworded": _("moved and reworded"),
+    "added": _("added"),
+    "removed": _("removed"),
+}
+
+
+@register.filter
+def diff_html(change):
+    """The word diff; ``render_html`` escapes every token and adds only <ins>/<del>."""
+    return mark_safe(render_html(change.diff)) if change.diff else ""
+
+
+@register.filter
+def class_label(cls):
+    return CLASS_LABELS.get(cls, cls)
+
+
+@register.filter
+def get_item(mapping, key):
+    return mapping.get(key) if mapping else None

@@ -1,0 +1,224 @@
+"""What changed between versions: the list of versions, one comparison, one rule's timeline."""
+
+from __future__ import annotations
+
+from django.contrib.syndication.views import Feed
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.feedgenerator import Atom1Feed
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from ingest import numbers
+
+from . import changes
+from .history import CLASSES
+from .models import SLUG_KINDS, Game
+
+
+def _history(request, game, kind):
+    game_obj = get_object_or_404(Game, slug=game)
+    history, documents = changes.history_for(game_obj, SLUG_KINDS[kind], request.LANGUAGE_CODE)
+    if not documents:
+        raise Http404("No such document")
+    return game_obj, history, documents
+
+
+@require_safe
+def changes_index(request, game, kind):
+    """Every version with what changed since the one before it."""
+    old, new = request.GET.get("old"), request.GET.get("new")
+    if old and new:
+        return redirect("changes_compare", game=game, kind=kind, span=f"{old}..{new}")
+    game_obj, history, documents = _history(request, game, kind)
+    steps = []
+    for i in range(len(documents) - 1, 0, -1):
+        comparison = history.comparison(i - 1)
+        steps.append({"old": documents[i - 1], "new": documents[i], "summary": comparison.summary})
+    return render(
+        request,
+        "rulebook/changes.html",
+        {
+            "game": game_obj,
+            "kind_slug": kind,
+            "documents": documents,
+            "steps": steps,
+            "first": documents[0],
+        },
+    )
+
+
+def _span(history, span):
+    old, sep, new = span.partition("..")
+    try:
+        history.index(old), history.index(new)
+    except KeyError:
+        raise Http404("No such version") from None
+    if not sep or old == new:
+        raise Http404("Name two different versions: old..new")
+    return old, new
+
+
+@require_safe
+def changes_compare(request, game, kind, span):
+    game_obj, history, documents = _history(request, game, kind)
+    old, new = _span(history, span)
+    comparison = changes.comparison_between(history, old, new)
+    hide_renumbered = request.GET.get("renumbered") == "hide"
+    hide_xref = request.GET.get("xrefs") == "hide"
+    only = request.GET.get("class")
+    visible = comparison.visible(hide_renumber_only=hide_renumbered, hide_xref_only=hide_xref)
+    if only in CLASSES:
+        visible = [c for c in visible if c.cls == only]
+    sections = _group_by_chapter(visible)
+    by_label = {d.version: d for d in documents}
+    return render(
+        request,
+        "rulebook/comparison.html",
+        {
+            "game": game_obj,
+            "kind_slug": kind,
+            "comparison": comparison,
+            "sections": sections,
+            "old": by_label[old],
+            "new": by_label[new],
+            "hide_renumbered": hide_renumbered,
+            "hide_xref": hide_xref,
+            "only": only if only in CLASSES else "",
+            "classes": CLASSES,
+            "shown": len(visible),
+        },
+    )
+
+
+def _group_by_chapter(visible):
+    from .history.engine import chapter
+
+    sections: dict[str, list] = {}
+    for change in visible:
+        sections.setdefault(chapter(change.number), []).append(change)
+    return sorted(sections.items(), key=lambda item: numbers.sort_key(item[0]))
+
+
+@require_safe
+def rule_history(request, game, kind, number, version=None):
+    """The rule in every version, following renumbering, with the diff at each step."""
+    normal = numbers.normalise(number)
+    if normal is None:
+        raise Http404("Not a rule number")
+    game_obj, history, documents = _history(request, game, kind)
+    label = version or documents[-1].version
+    try:
+        steps = history.timeline(label, normal)
+    except KeyError:
+        raise Http404("No such version") from None
+    if not steps:
+        raise Http404("No such rule in that version")
+    _attach_subtree_changes(history, steps)
+    return render(
+        request,
+        "rulebook/rule_history.html",
+        {
+            "game": game_obj,
+            "kind_slug": kind,
+            "number": normal,
+            "steps": steps,
+            "documents": {d.version: d for d in documents},
+            "version": label,
+        },
+    )
+
+
+def _attach_subtree_changes(history, steps):
+    """Each step also lists what changed below the rule: a heading keeps its wording there."""
+    for before, step in zip(steps, steps[1:], strict=False):
+        step.previous = before.version
+        if not before.number:
+            step.subtree = []
+            continue
+        comparison = history.comparison(history.index(before.version))
+        step.subtree = [
+            c
+            for c in comparison.changes
+            if c.cls != "unchanged"
+            and c is not step.change
+            and (_under(c.old, before.number) or _under(c.new, step.number))
+        ]
+
+
+def _under(rule, number):
+    return rule is not None and number is not None and numbers.is_descendant(rule.number, number)
+
+
+@require_safe
+def api_comparison(request, game, kind, lang, span):
+    """The comparison as JSON: summary, per-section counts, mapping and every change."""
+    request.LANGUAGE_CODE = lang
+    try:
+        game_obj, history, _docs = _history(request, game, kind)
+        old, new = _span(history, span)
+    except Http404 as exc:
+        return JsonResponse({"error": str(exc), "status": 404}, status=404)
+    comparison = changes.comparison_between(history, old, new)
+    data = comparison.to_json(unchanged=request.GET.get("unchanged") == "1")
+    data.update({"game": game_obj.slug, "kind": kind, "language": lang})
+    return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+
+
+class ChangesFeed(Feed):
+    """Atom feed of rule changes in the newest comparisons, noise left out."""
+
+    feed_type = Atom1Feed
+    limit = 300
+
+    def get_object(self, request, game, kind):
+        self.request = request
+        return _history(request, game, kind) + (kind,)
+
+    def title(self, obj):
+        game_obj = obj[0]
+        return _("%(game)s rule changes") % {"game": game_obj.name}
+
+    def link(self, obj):
+        game_obj, _h, _d, kind = obj
+        return reverse("changes", kwargs={"game": game_obj.slug, "kind": kind})
+
+    def items(self, obj):
+        game_obj, history, documents, kind = obj
+        out = []
+        for i in range(len(documents) - 1, 0, -1):
+            comparison = history.comparison(i - 1)
+            for change in comparison.visible(hide_renumber_only=True, hide_xref_only=True):
+                out.append((documents[i - 1], documents[i], change, game_obj, kind))
+                if len(out) >= self.limit:
+                    return out
+        return out
+
+    def item_title(self, item):
+        old, new, change, _g, _k = item
+        return f"{change.number} {change.cls.replace('_', ' ')} ({old.version} → {new.version})"
+
+    def item_description(self, item):
+        from .history import render_html
+
+        change = item[2]
+        return render_html(change.diff) if change.diff else (change.new or change.old).text
+
+    def item_link(self, item):
+        old, new, change, game_obj, kind = item
+        url = reverse(
+            "changes_compare",
+            kwargs={"game": game_obj.slug, "kind": kind, "span": f"{old.version}..{new.version}"},
+        )
+        return f"{url}#change-{change.number}"
+
+    def item_guid(self, item):
+        old, new, change, _g, _k = item
+        return f"{old.version}..{new.version}#{change.cls}-{change.number}"
+
+    def item_updateddate(self, item):
+        return item[1].ingested_at
+
+
+changes_feed = ChangesFeed()

@@ -1,0 +1,59 @@
+"""One index per backend per module, built from the Starfall fixture committed to the test DB.
+
+The data is committed outside the per-test transactions (``django_db_blocker``) because an
+index lives outside the database's rollback: building it per test would cost more than every
+test together. Tests that write (drop a table, rebuild) do so inside their own transaction or
+their own index directory.
+"""
+
+import os
+
+import pytest
+from django.test import override_settings
+
+from rulebook import search
+from rulebook.models import Game
+
+from .fixtures import GAME, create_game
+
+WHOOSH = "rulebook.search.whoosh_backend.WhooshBackend"
+POSTGRES = "rulebook.search.postgres_backend.PostgresBackend"
+BACKENDS = {"whoosh": WHOOSH, "postgres": POSTGRES}
+
+
+def postgres_configured() -> bool:
+    return os.environ.get("DATABASE_URL", "").startswith("postgres")
+
+
+@pytest.fixture(scope="module")
+def starfall(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        Game.objects.filter(slug=GAME).delete()
+        create_game()
+    yield GAME
+    with django_db_blocker.unblock():
+        Game.objects.filter(slug=GAME).delete()
+
+
+def starfall_entries():
+    return [e for e in search.entries_from_database() if e.game == GAME]
+
+
+@pytest.fixture(scope="module", params=["whoosh", "postgres"])
+def backend(request, starfall, django_db_blocker, tmp_path_factory):
+    """The search backend under test, configured in settings and holding the Starfall index."""
+    if request.param == "postgres" and not postgres_configured():
+        pytest.skip("PostgreSQL backend: DATABASE_URL does not point at PostgreSQL")
+    path = tmp_path_factory.mktemp(f"index-{request.param}")
+    config = {"BACKEND": BACKENDS[request.param], "PATH": path}
+    with override_settings(SEARCH_BACKEND=config, RULEBOOK_DEFAULT_GAME=GAME):
+        with django_db_blocker.unblock():
+            engine = search.get_backend()
+            engine.rebuild(starfall_entries())
+        yield engine
+        if request.param == "postgres":
+            with django_db_blocker.unblock():
+                from django.db import connection
+
+                with connection.cursor() as cur:
+                    cur.execute("DROP TABLE IF EXISTS rulebook_search_entry, rulebook_search_word")

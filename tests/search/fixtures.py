@@ -1,0 +1,74 @@
+"""An invented game ("Starfall") in English and French, written for these tests.
+
+It has what search must cope with: a keyword chapter whose heading names the keyword, deep and
+look-alike numbers (702.6 next to 702.60), inflections ("tapped"/"tap"), accents ("réaction",
+"état fermé"), an older English version with words the newest one lacks, markup-like text that
+must come out escaped, and enough similar rules to need several pages.
+"""
+
+from ingest import numbers
+from rulebook.models import Document, Game, Rule
+
+GAME = "starfall"
+OLD, NEW = "2025-01-10", "2025-06-01"
+
+H1, H2 = 1, 2
+EN_NEW = [
+    ("100", "Game Concepts", H1),
+    ("101", "Exhausting", H2),
+    ("101.1", "A tapped unit is exhausted. Tap a unit to pay its cost.", 0),
+    ("101.2", "Untap all units at the start of your turn.", 0),
+    ("150", "Damage", H2),
+    ("150.1", 'Damage <script>alert(1)</script> & "quotes" are dealt to units.', 0),
+    ("300", "Playing the Game", H1),
+    ("301", "States of the Turn", H2),
+    ("301.1", "The turn is in a closed state while a chain exists.", 0),
+    ("301.2", "In a closed state, only cards with the right keyword can be played.", 0),
+    ("400", "Resources", H1),
+    ("401", "Mana", H2),
+    *[(f"401.{i}", f"Mana rule number {i}: spend mana from your pool in step {i}.", 0)
+      for i in range(1, 30)],
+    ("700", "Keywords", H1),
+    ("702", "Reaction", H2),
+    ("702.1", "Reaction is a permissive keyword.", 0),
+    ("702.6", "A card with Reaction can be played during a closed state on any turn.", 0),
+    ("702.60", "Reaction cards also ignore the timing limits of spells.", 0),
+    ("703", "Shield", H2),
+    ("703.1", "Shield prevents damage; it does not grant reaction timing.", 0),
+]
+EN_OLD = [
+    ("700", "Keywords", H1),
+    ("702", "Reaction", H2),
+    ("702.1", "Reaction is a legacy keyword with older wording.", 0),
+]
+FR_NEW = [
+    ("300", "Jouer au jeu", H1),
+    ("301", "États du tour", H2),
+    ("301.1", "Le tour est dans un état fermé tant qu'une chaîne existe.", 0),
+    ("700", "Mots-clés", H1),
+    ("702", "Réaction", H2),
+    ("702.1", "Réaction est un mot-clé permissif.", 0),
+    ("702.6", "Une carte avec Réaction peut être jouée pendant un état fermé.", 0),
+]
+
+
+def create_game():
+    game, _ = Game.objects.get_or_create(slug=GAME, defaults={"name": "Starfall"})
+    _document(game, "en", NEW, EN_NEW)
+    _document(game, "en", OLD, EN_OLD)
+    _document(game, "fr", NEW, FR_NEW)
+    return game
+
+
+def _document(game, language, version, rows):
+    doc = Document.objects.create(
+        game=game, kind="core-rules", language=language, version=version,
+        source_name=f"starfall-{language}-{version}.md", content_hash=f"{language}{version}",
+    )
+    Rule.objects.bulk_create(
+        Rule(document=doc, number_raw=num + ".", number=num, anchor=num, depth=numbers.depth(num),
+             sort_key=numbers.sort_key(num), position=pos, is_heading=bool(level),
+             heading_level=level, text=text)
+        for pos, (num, text, level) in enumerate(rows, start=1)
+    )
+    return doc

@@ -1,0 +1,223 @@
+"""The search contract, run against every backend (PostgreSQL only when DATABASE_URL says so)."""
+
+import pytest
+from django.urls import reverse
+
+from rulebook.search import SearchQuery, run_search
+
+pytestmark = pytest.mark.django_db
+
+HOSTILE = ["", "   ", "x" * 10_000, '"unbalanced quote', "(((", "reaction)", "AND OR NOT (",
+           "a\x00b reaction\x00", "🎉🎲", "*", "**", '"', "-", "NOT", "702.6.zz.zz", "react* *"]
+
+
+def find(backend, text, **kwargs):
+    kwargs.setdefault("language", "en")
+    return run_search(SearchQuery(text=text, **kwargs))
+
+
+def numbers_of(results):
+    return [hit.number for hit in results.hits]
+
+
+@pytest.mark.parametrize("typed", ["702.6", "rule 702.6", "r702.6", "CR 702.6", "702.6.", "702.6 "])
+def test_number_in_any_loose_form_jumps(backend, typed):
+    results = find(backend, typed)
+    assert results.redirect and results.redirect.endswith("/starfall/rules/702.6/")
+
+
+def test_glued_number_and_lookalike(backend):
+    assert find(backend, "702.60").redirect.endswith("/702.60/")
+    assert find(backend, "rule 101.1").redirect.endswith("/101.1/")
+
+
+def test_unknown_number_searches_instead(backend):
+    results = find(backend, "999.9")
+    assert results.redirect is None and "999.9" in results.message
+
+
+def test_number_token_is_exact(backend):
+    # The backend itself (run_search would jump): the number field matches 702.6 only.
+    results = backend.search(SearchQuery(text="702.6", language="en"))
+    assert numbers_of(results) == ["702.6"]
+
+
+@pytest.mark.parametrize("text", ["reaction", "Reaction", "reaction keyword"])
+def test_keyword_name_ranks_its_definition_first(backend, text):
+    assert numbers_of(find(backend, text))[0] == "702"
+
+
+@pytest.mark.parametrize("text", ["réaction", "reaction", "REACTION"])
+def test_french_keyword_with_or_without_accents(backend, text):
+    results = find(backend, text, language="fr")
+    assert numbers_of(results)[0] == "702" and results.hits[0].language == "fr"
+
+
+def test_english_stemming(backend):
+    for text in ("tapped", "tapping", "taps"):
+        assert "101.1" in numbers_of(find(backend, text)), text
+
+
+def test_french_folding_and_stemming(backend):
+    assert "301.1" in numbers_of(find(backend, "etat ferme", language="fr"))
+    assert "301.1" in numbers_of(find(backend, "états fermés", language="fr"))
+
+
+def test_question(backend):
+    results = find(backend, "can I play a reaction during a closed state?")
+    assert "702.6" in numbers_of(results)[:3]
+    fr = find(backend, "puis-je jouer une réaction pendant un état fermé ?", language="fr")
+    assert "702.6" in numbers_of(fr)[:3]
+
+
+def test_did_you_mean(backend):
+    results = find(backend, "reacton")
+    assert results.suggestion == "reaction"
+    assert find(backend, "reaction").suggestion is None
+
+
+def test_autocomplete(backend):
+    assert "reaction" in backend.suggest("rea", language="en")
+    assert "réaction" in backend.suggest("rea", language="fr")
+    assert "closed state" in backend.suggest("closed sta", language="en")
+    assert backend.suggest("", language="en") == []
+
+
+def test_highlighting_is_escaped(backend):
+    hit = next(h for h in find(backend, "damage script alert").hits if h.number == "150.1")
+    # Whoosh keeps the tag as escaped text; ts_headline drops tag-like tokens. Neither emits it.
+    assert "<script" not in hit.snippet and "&amp; &quot;quotes&quot;" in hit.snippet
+    assert "<mark>" in hit.snippet
+    reaction = find(backend, "reaction").hits[0]
+    assert "<mark>Reaction</mark>" in reaction.snippet
+
+
+def test_hit_fields(backend):
+    hit = next(h for h in find(backend, "closed state chain").hits if h.number == "301.1")
+    assert (hit.kind, hit.game, hit.language) == ("rule", "starfall", "en")
+    assert hit.version == "2025-06-01"
+    assert hit.title == "Playing the Game › States of the Turn" == hit.path
+    assert hit.url.endswith("/en/starfall/rules/301.1/")
+
+
+def test_filters(backend):
+    assert find(backend, "reaction", kind="faq").total == 0
+    assert find(backend, "reaction", kind="rule").total > 0
+    assert {h.language for h in find(backend, "reaction", language="fr").hits} == {"fr"}
+    both = run_search(SearchQuery(text="reaction"))
+    assert {h.language for h in both.hits} == {"en", "fr"}
+    assert find(backend, "reaction", game="starfall").total > 0
+
+
+def test_default_version_and_pinned_version(backend):
+    assert find(backend, "legacy").total == 0
+    old = find(backend, "legacy", version="2025-01-10")
+    assert numbers_of(old) == ["702.1"] and old.hits[0].version == "2025-01-10"
+    assert "/2025-01-10/" in old.hits[0].url
+    assert find(backend, "702.1", version="2025-01-10").redirect.endswith("/2025-01-10/702.1/")
+
+
+def test_phrases(backend):
+    assert "301.1" in numbers_of(find(backend, '"closed state"'))
+    assert find(backend, '"state closed"').total == 0
+
+
+def test_prefix(backend):
+    assert "702" in numbers_of(find(backend, "reac*"))
+
+
+def test_and_then_broadened_or(backend):
+    strict = find(backend, "reaction closed")
+    assert strict.total and not strict.broadened
+    loose = find(backend, "reaction zebracorn")
+    assert loose.total and loose.broadened
+
+
+def test_pagination(backend):
+    first = find(backend, "mana pool", per_page=10)
+    assert (first.total, first.pages) == (29, 3)
+    second = find(backend, "mana pool", per_page=10, page=2)
+    assert len(second.hits) == 10 and not set(numbers_of(first)) & set(numbers_of(second))
+    assert find(backend, "mana pool", per_page=10, page=4).hits == []
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_hostile_input_in_the_interface(backend, text):
+    results = find(backend, text)
+    assert results.total >= 0 and not results.degraded
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_hostile_input_over_http(backend, client, text):
+    assert client.get("/en/search/", {"q": text}).status_code in (200, 302)
+    response = client.get(reverse("api_search"), {"q": text})
+    assert response.status_code == 200
+    assert client.get(reverse("api_suggest"), {"q": text}).status_code == 200
+
+
+@pytest.mark.parametrize("params", [{"page": "abc"}, {"page": "0"}, {"kind": "bogus"},
+                                    {"lang": "xx"}, {"version": "latest"}, {"game": "nope"},
+                                    {"per_page": "1000"}])
+def test_api_rejects_bad_parameters(backend, client, params):
+    response = client.get(reverse("api_search"), {"q": "reaction", **params})
+    assert response.status_code == 400 and response.json()["error"]
+    assert client.get("/en/search/", {"q": "reaction", **params}).status_code == 200
+
+
+def test_api_search(backend, client):
+    data = client.get(reverse("api_search"), {"q": "reaction", "lang": "en", "game": "starfall",
+                                              "kind": "rule", "page": "1"}).json()
+    assert data["query"] == "reaction" and data["total"] >= 5 and data["suggestion"] is None
+    first = data["results"][0]
+    assert set(first) >= {"kind", "game", "number", "title", "snippet", "url", "language",
+                          "version"}
+    assert (first["number"], first["title"]) == ("702", "Keywords › Reaction")
+    assert {"page", "pages", "broadened"} <= set(data)
+
+
+def test_api_number_redirect(backend, client):
+    data = client.get(reverse("api_search"), {"q": "rule 702.6", "lang": "en"}).json()
+    assert data["redirect"].endswith("/en/starfall/rules/702.6/")
+
+
+def test_api_suggest(backend, client):
+    data = client.get(reverse("api_suggest"), {"q": "rea", "lang": "en"}).json()
+    assert data["query"] == "rea" and "reaction" in data["suggestions"]
+
+
+def test_html_page(backend, client):
+    page = client.get("/en/search/", {"q": "reaction"}).content.decode()
+    assert "Keywords › Reaction" in page and "<mark>Reaction</mark>" in page
+    assert 'href="/en/starfall/rules/702/"' in page and "badge-version" in page
+    assert client.get("/en/search/", {"q": "813 nothing"}).status_code == 200
+    assert client.get("/en/search/").status_code == 200
+
+
+def test_html_number_redirect(backend, client):
+    response = client.get("/en/search/", {"q": "702.6"})
+    assert response.status_code == 302 and response["Location"].endswith("/starfall/rules/702.6/")
+    fr = client.get("/fr/search/", {"q": "règle 702.6"})
+    assert fr.status_code == 302 and fr["Location"].endswith("/fr/starfall/rules/702.6/")
+
+
+def test_html_notices_and_pagination(backend, client):
+    page = client.get("/en/search/", {"q": "reacton"}).content.decode()
+    assert "search-suggestion" in page and "q=reaction" in page
+    broad = client.get("/en/search/", {"q": "reaction zebracorn"}).content.decode()
+    assert "search-broadened" in broad
+    mana = client.get("/en/search/", {"q": "mana pool"}).content.decode()
+    assert 'rel="next"' in mana and "page=2" in mana
+    assert "notice-error" in client.get("/en/search/", {"q": "x", "kind": "bogus"}).content.decode()
+
+
+def test_incremental_index_and_delete(backend):
+    from dataclasses import replace
+
+    from tests.search.conftest import starfall_entries
+
+    entry = next(e for e in starfall_entries() if e.number == "703.1")
+    extra = replace(entry, key=entry.key + "~x", number="703.9", text="Quasar shields glow.")
+    backend.index([extra])
+    assert numbers_of(find(backend, "quasar")) == ["703.9"]
+    backend.delete([extra.key])
+    assert find(backend, "quasar").total == 0
