@@ -1,0 +1,82 @@
+"""English and French: aligned view, glossary, missing counterparts, language switch."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_compare_aligns_languages_and_marks_one_sided_rules(demo_data, client):
+    html = client.get("/en/lanternfall/rules/406.1/compare/").content.decode()
+    assert 'id="en-406.1.a"' in html and 'id="fr-406.1.a"' in html
+    assert 'id="en-406.1.b"' in html and 'id="fr-406.1.b"' in html  # English by repair
+    en_row = re.search(r'id="en-406.1.b".*?</div>', html, re.S).group(0)
+    assert "repaired" in en_row
+
+
+def test_compare_is_stacked_on_phones_and_columns_on_desktop(client):
+    css = client.get("/static/rulebook/site.css")
+    body = b"".join(css.streaming_content) if css.streaming else css.content
+    assert b"grid-template-columns: 1fr 1fr" in body and b"max-width: 48rem" in body
+
+
+def test_glossary_pairs_headings(demo_data, client):
+    html = client.get("/fr/lanternfall/glossary/").content.decode()
+    assert re.search(r'<td lang="en">Swift.*?<td lang="fr">Célérité', html, re.S)
+
+
+def test_language_switch_keeps_the_rule(demo_data, client):
+    html = client.get("/en/lanternfall/rules/406.1/").content.decode()
+    assert 'href="/fr/lanternfall/rules/406.1/"' in html
+    back = client.get("/fr/lanternfall/rules/406.1/").content.decode()
+    assert 'href="/en/lanternfall/rules/406.1/"' in back
+
+
+def test_missing_version_in_a_language_offers_counterparts(demo_data, client):
+    response = client.get("/fr/lanternfall/rules/2026-01/509/")
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert 'href="/en/lanternfall/rules/2026-01/509/"' in html
+    assert 'href="/fr/lanternfall/rules/2026-05-01/509/"' in html
+
+
+def test_rule_missing_in_one_language_links_the_other(demo_data, client, tmp_path):
+    from django.core.management import call_command
+
+    path = tmp_path / "solo_2026-02-02.md"
+    path.write_text("## 100. Basics\n\n101. Only in English.\n", encoding="utf-8")
+    call_command("ingest", str(path), "--game", "solo", "--language", "en", "-v0")
+    fr = tmp_path / "solo_fr_2026-02-02.md"
+    fr.write_text("## 100. Les bases\n\n102. Seulement en français.\n", encoding="utf-8")
+    call_command("ingest", str(fr), "--game", "solo", "--language", "fr", "-v0")
+    html = client.get("/fr/solo/rules/101/").content.decode()
+    assert 'href="/en/solo/rules/2026-02-02/101/"' in html
+
+
+@pytest.mark.corpus
+def test_corpus_compare_813_103_347(corpus_data, client):
+    for number in ["813", "103", "347"]:
+        html = client.get(f"/en/riftbound/rules/{number}/compare/").content.decode()
+        assert f'id="en-{number}"' in html and f'id="fr-{number}"' in html
+        assert html.count("2026-07-16") >= 2
+    html = client.get("/en/riftbound/rules/347/compare/").content.decode()
+    en_row = re.search(r'id="en-347.1.b".*?</div>', html, re.S).group(0)
+    assert "split-glued" in en_row and 'id="fr-347.1.b"' in html
+
+
+@pytest.mark.corpus
+def test_french_813_has_every_sub_rule(corpus_data, client):
+    from rulebook.models import Document, Rule
+
+    document = Document.objects.default("riftbound", "core-rules", "fr")
+    expected = set(Rule.objects.in_document(document).under("813").values_list("anchor", flat=True))
+    html = client.get("/fr/riftbound/rules/813/").content.decode()
+    assert "Réaction" in html
+    assert {a for a in expected if f'id="{a}"' in html} == expected
+
+
+@pytest.mark.corpus
+def test_corpus_glossary_reaction(corpus_data, client):
+    html = client.get("/en/riftbound/glossary/").content.decode()
+    assert re.search(r'<td lang="en">Reaction.*?<td lang="fr">Réaction', html, re.S)
