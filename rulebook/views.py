@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 from ingest import numbers
 
 from . import changes, pages
+from .api.preview import rule_preview
 from .models import KIND_SLUGS, SLUG_KINDS, Document, Game, Rule
 
 LANGS = [code for code, _name in settings.LANGUAGES]
@@ -134,10 +135,14 @@ def rule_page(request, game, kind, number, version=None):
             kind=document.kind, language=document.language, rules__number=normal
         ).values_list("version", flat=True)
     )
+    head = context.blocks[0].head
+    preview = rule_preview(head, request)
     return render(
         request,
         "rulebook/rule.html",
         {
+            "preview": preview,
+            "canonical_url": preview["url"],
             "page": context,
             "document": document,
             "game": document.game,

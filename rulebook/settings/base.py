@@ -87,6 +87,7 @@ LANGUAGES = [("en", _("English")), ("fr", _("French"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True
+USE_THOUSAND_SEPARATOR = True
 TIME_ZONE = "UTC"
 
 STATIC_URL = "/static/"

@@ -69,3 +69,21 @@ def language_url(context, code):
     if request.path == "/":
         return f"/{code}/"
     return translate_url(path, code)
+
+
+@register.filter
+def version_date(version):
+    """A version written as a date, in the reader's locale ("16 juillet 2026", "October 2025")."""
+    import datetime
+
+    from django.utils.formats import date_format
+
+    parts = str(version).split("-")
+    try:
+        if len(parts) == 3:
+            return date_format(datetime.date(*map(int, parts)), "DATE_FORMAT")
+        if len(parts) == 2:
+            return date_format(datetime.date(int(parts[0]), int(parts[1]), 1), "YEAR_MONTH_FORMAT")
+    except ValueError:
+        pass
+    return version

@@ -1,0 +1,270 @@
+"""The card gallery: cards by name, their printings, ability-text tokens and keywords.
+
+A card is identified by its name (rules and FAQs talk about "Flash", never about OGN-123), and
+one name can have several printings (showcase art, reprints in later sets) whose text may even
+differ slightly (reminder text dropped). Icons in ability text arrive as ``:rb_energy_1:``
+tokens and as bracket shorthand (``[A]``, ``[>]``); both become tokens with an accessible label
+so the page can show an icon that a screen reader still reads as "1 Energy".
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass, field
+
+from ingest.model import Finding, IngestError
+
+from .mdx import icon_html
+from .text import dedupe, slugify
+
+ICON_RE = re.compile(r":rb_(?P<name>[a-z]+(?:_[a-z0-9]+)*):")
+BRACKET_RE = re.compile(r"\[\s*(?P<inner>[^\[\]]{1,40}?)\s*\]")
+KEYWORD_FORM_RE = re.compile(
+    r"^(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+)*)(?:\s+(?P<value>\d+|X|N))?$")
+
+# Shorthand in brackets: (visible symbol, accessible label).
+SYMBOLS = {
+    "A": ("A", "1 Power of any domain"), "C": ("C", "1 Power of this card's domain"),
+    "E": ("E", "Exhaust"), "T": ("T", "Exhaust"), "M": ("M", "Might"), "S": ("M", "Might"),
+    ">": ("›", "then"), ">>": ("»", "then"),
+}
+# Bracketed words that are actions or ability markers, not glossary keywords.
+TERMS = {"Add", "ADD", "Buff", "Stun", "Predict", "Mighty", "Burn", "or"}
+_DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order")
+
+
+@dataclass
+class Token:
+    kind: str  # "text", "icon", "keyword", "term", "newline"
+    text: str  # as printed (icons: visible symbol)
+    label: str = ""  # icons: accessible name; keywords/terms: the name
+    value: str | None = None  # [Shield 2] -> "2"
+
+
+@dataclass
+class KeywordUse:
+    name: str
+    value: str | None = None
+    in_reminder: bool = False  # only inside "(...)" reminder text, e.g. Ambush's [Reaction]
+
+
+@dataclass
+class Printing:
+    id: str
+    public_code: str
+    collector_number: int | None
+    set_name: str
+    set_id: str
+    rarity: str
+    image_url: str
+    image_alt: str
+    ability_text: str
+    keywords: list[KeywordUse] = field(default_factory=list)
+
+
+@dataclass
+class Card:
+    name: str
+    slug: str
+    domains: list[str]
+    card_types: list[str]
+    super_types: list[str]
+    tags: list[str]
+    energy: str
+    might: str
+    power: str
+    ability_text: str  # the fullest text among printings (reminder text kept)
+    keywords: list[KeywordUse] = field(default_factory=list)
+    printings: list[Printing] = field(default_factory=list)
+    banned: bool = False
+
+    @property
+    def keyword_names(self) -> list[str]:
+        return [use.name for use in self.keywords]
+
+
+@dataclass
+class Gallery:
+    source: str
+    updated_at: str | None
+    cards: list[Card]
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def printings(self) -> list[Printing]:
+        return [p for card in self.cards for p in card.printings]
+
+
+def card_key(name: str) -> str:
+    """Loose identity for matching names across sources ("Dark Child, Starter" ==
+    "Dark Child - Starter"): case and punctuation ignored."""
+    return re.sub(r"[^0-9a-z]+", " ", name.casefold()).strip()
+
+
+def icon_parts(name: str) -> tuple[str, str]:
+    """(visible, label) for an ``:rb_*:`` token name such as "energy_1" or "rune_fury"."""
+    if name.startswith("energy_"):
+        amount = name.split("_", 1)[1]
+        return amount, f"{amount} Energy"
+    if name.startswith("rune_"):
+        domain = name.split("_", 1)[1]
+        if domain in _DOMAINS:
+            return domain[0].upper(), f"1 {domain.capitalize()} Power"
+        return "A", "1 Power of any domain"
+    return {"might": ("M", "Might"), "exhaust": ("E", "Exhaust")}.get(
+        name, (name, name.replace("_", " ")))
+
+
+def tokenize(text: str, known_keywords=None) -> list[Token]:
+    """Ability text as tokens. ``known_keywords`` (names) decides which bracket words are
+    keywords; without it, capitalised bracket words not in TERMS are taken as keywords."""
+    known = set(known_keywords) if known_keywords else None
+    tokens: list[Token] = []
+    pattern = re.compile(f"{ICON_RE.pattern}|{BRACKET_RE.pattern}|\n")
+    position = 0
+    for match in pattern.finditer(text):
+        if match.start() > position:
+            tokens.append(Token("text", text[position:match.start()]))
+        tokens.append(_token(match, known))
+        position = match.end()
+    if position < len(text):
+        tokens.append(Token("text", text[position:]))
+    return tokens
+
+
+def _token(match: re.Match, known: set[str] | None) -> Token:
+    raw = match.group(0)
+    if raw == "\n":
+        return Token("newline", raw)
+    if match["name"]:
+        symbol, label = icon_parts(match["name"])
+        return Token("icon", symbol, label)
+    inner = match["inner"]
+    if inner in SYMBOLS:
+        symbol, label = SYMBOLS[inner]
+        return Token("icon", symbol, label)
+    if inner.isdigit():
+        return Token("icon", inner, f"{inner} Energy")
+    form = KEYWORD_FORM_RE.match(inner)
+    if form and inner not in TERMS and (known is None or form["name"] in known):
+        return Token("keyword", raw, form["name"], form["value"])
+    return Token("term", raw, inner)
+
+
+def keyword_uses(text: str, known_keywords=None) -> list[KeywordUse]:
+    """[Shield 2] -> KeywordUse("Shield", "2"); each (name, value) once, in order."""
+    found: dict[tuple[str, str | None], bool] = {}
+    depth = 0
+    for token in tokenize(text, known_keywords):
+        if token.kind == "text":
+            depth = max(0, depth + token.text.count("(") - token.text.count(")"))
+        elif token.kind == "newline":
+            depth = 0
+        elif token.kind == "keyword":
+            key = (token.label, token.value)
+            found[key] = found.get(key, True) and depth > 0
+    return [KeywordUse(name, value, reminder) for (name, value), reminder in found.items()]
+
+
+def render_ability_html(text: str, resolve_keyword_url=None, known_keywords=None) -> str:
+    """Safe HTML: icons as labelled spans, keywords in bold (or linked), text escaped."""
+    from .markdown import safe_href
+
+    parts = []
+    for token in tokenize(text, known_keywords):
+        if token.kind == "icon":
+            parts.append(icon_html(token.text, token.label))
+        elif token.kind == "newline":
+            parts.append("<br>")
+        elif token.kind == "keyword":
+            url = resolve_keyword_url(token.label) if resolve_keyword_url else None
+            href = safe_href(url) if url else None
+            word = html.escape(token.text)
+            parts.append(f'<a class="keyword" href="{html.escape(href, quote=True)}">{word}</a>'
+                         if href else f'<strong class="keyword">{word}</strong>')
+        elif token.kind == "term":
+            parts.append(f'<strong class="term">{html.escape(token.text)}</strong>')
+        else:
+            parts.append(html.escape(token.text))
+    return "".join(parts)
+
+
+def ability_plain_text(text: str) -> str:
+    """Text for search and screen readers: icons spoken ("pay 1 Energy"), brackets kept."""
+    words = []
+    for token in tokenize(text):
+        words.append(token.label if token.kind == "icon" else token.text)
+    return re.sub(r"[ \t]+", " ", "".join(words)).strip()
+
+
+def parse_gallery(text: str, filename: str = "", banned=(), known_keywords=None) -> Gallery:
+    """Cards grouped by name, in gallery order; ``banned`` is a list of names."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise IngestError(f"not JSON: {exc.msg}", f"{filename}:{exc.lineno}") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise IngestError("expected an object with a 'cards' list", filename)
+    gallery = Gallery(source=data.get("source", ""), updated_at=data.get("updatedAt"), cards=[])
+    by_name: dict[str, Card] = {}
+    for raw in data["cards"]:
+        printing = _printing(raw)
+        card = by_name.get(raw["name"])
+        if card is None:
+            card = by_name[raw["name"]] = _card(raw)
+            gallery.cards.append(card)
+        printing.keywords = keyword_uses(printing.ability_text, known_keywords)
+        card.printings.append(printing)
+        if len(printing.ability_text) > len(card.ability_text):
+            card.ability_text = printing.ability_text
+    slugs = dedupe([card.slug for card in gallery.cards])
+    for card, slug in zip(gallery.cards, slugs, strict=True):
+        card.slug = slug
+        card.keywords = keyword_uses(card.ability_text, known_keywords)
+    if data.get("count") is not None and data["count"] != len(data["cards"]):
+        gallery.findings.append(Finding(
+            "count-mismatch", f"count says {data['count']}, {len(data['cards'])} cards listed"))
+    _mark_banned(gallery, banned)
+    return gallery
+
+
+def _printing(raw: dict) -> Printing:
+    return Printing(
+        id=raw.get("id", ""), public_code=raw.get("publicCode", ""),
+        collector_number=raw.get("collectorNumber"), set_name=raw.get("set", ""),
+        set_id=raw.get("setId", ""), rarity=raw.get("rarity", ""),
+        image_url=raw.get("imageUrl", ""), image_alt=raw.get("imageAlt", ""),
+        ability_text=raw.get("abilityText") or "")
+
+
+def _card(raw: dict) -> Card:
+    return Card(
+        name=raw["name"], slug=slugify(raw["name"]), domains=list(raw.get("domains") or []),
+        card_types=list(raw.get("cardTypes") or []), super_types=list(raw.get("superTypes") or []),
+        tags=list(raw.get("tags") or []), energy=raw.get("energy") or "",
+        might=raw.get("might") or "", power=raw.get("power") or "", ability_text="")
+
+
+def _mark_banned(gallery: Gallery, banned) -> None:
+    keys = {card_key(card.name): card for card in gallery.cards}
+    for name in banned:
+        card = keys.get(card_key(name))
+        if card is None:
+            gallery.findings.append(
+                Finding("banned-unknown", f"banned card not in gallery: {name}"))
+        else:
+            card.banned = True
+
+
+def parse_banned(text: str, filename: str = "") -> list[str]:
+    """Names from banned-cards.json ({"names": [...]}, or a bare list of names)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise IngestError(f"not JSON: {exc.msg}", f"{filename}:{exc.lineno}") from exc
+    names = data.get("names") if isinstance(data, dict) else data
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise IngestError("expected a list of card names", filename)
+    return names

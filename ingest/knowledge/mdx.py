@@ -1,0 +1,120 @@
+"""The inline MDX tags of the community FAQ, and what each one stands for.
+
+The FAQ site renders ``<Deathknell />`` as a keyword chip and ``<Energy value={1} />`` as an
+icon; the source text has no word there at all. If we dropped the tags the sentence "pay
+<Energy value={1} /><Universal /> to ready it" would read "pay  to ready it", so every tag is
+mapped to the word or icon label it shows, in HTML and in plain text alike. A tag that is not
+in the table is still rendered (its name split into words) and reported by :func:`inventory`.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from ingest.numbers import normalise
+
+_ATTR = r"\s+[A-Za-z]+=(?:\"[^\"]*\"|\{[^}]*\})"
+TAG_RE = re.compile(rf"<(?P<name>[A-Z][A-Za-z]*)(?P<attrs>(?:{_ATTR})*)\s*/>")
+ATTR_RE = re.compile(r"([A-Za-z]+)=(?:\"([^\"]*)\"|\{([^}]*)\})")
+CONTAINER_RE = re.compile(r"<(?P<name>[A-Z][A-Za-z]*)(?P<attrs>\s[^>]*)?>")
+
+
+@dataclass(frozen=True)
+class TagMeaning:
+    """What a tag shows: a keyword, a game term in brackets, or an icon with a spoken label."""
+
+    kind: str  # "keyword", "term", "icon", "rule", "card", "callout"
+    word: str  # the keyword or term name; for icons, the visible symbol
+    label: str = ""  # icons: the accessible name ("1 Energy"); {value} is filled in
+
+
+# Keywords that have a glossary entry in the Core Rules (8xx in 2026-03-30 and later).
+_KEYWORDS = [
+    "Accelerate", "Action", "Ambush", "Assault", "Backline", "Deathknell", "Deflect", "Empower",
+    "Empowered", "Equip", "Flow", "Ganking", "Hidden", "Hunt", "Legion", "Level", "Reaction",
+    "Repeat", "Shield", "Tank", "Temporary", "Unique", "Vision", "Weaponmaster",
+]
+_POWERS = ["Fury", "Calm", "Mind", "Body", "Chaos", "Order"]
+
+TAGS: dict[str, TagMeaning] = {name: TagMeaning("keyword", name) for name in _KEYWORDS}
+TAGS.update({
+    "QuickDraw": TagMeaning("keyword", "Quick-Draw"),
+    # Bracketed game words that are not glossary keywords: "Mighty" is a described state (706),
+    # Stun, Predict, Burn and Buff are actions printed in brackets, Add marks resource abilities.
+    "Mighty": TagMeaning("term", "Mighty"),
+    "Stun": TagMeaning("term", "Stun"),
+    "Predict": TagMeaning("term", "Predict"),
+    "Burn": TagMeaning("term", "Burn"),
+    "Buff": TagMeaning("term", "Buff"),
+    "Add": TagMeaning("term", "Add"),
+    "Energy": TagMeaning("icon", "{value}", "{value} Energy"),
+    "Universal": TagMeaning("icon", "A", "1 Power of any domain"),
+    "Might": TagMeaning("icon", "M", "Might"),
+    "Exhaust": TagMeaning("icon", "E", "Exhaust"),
+    "Rule": TagMeaning("rule", "rule"),
+    "Card": TagMeaning("card", "card"),
+    "Callout": TagMeaning("callout", "callout"),
+})
+TAGS.update({name: TagMeaning("icon", name, f"1 {name} Power") for name in _POWERS})
+
+
+def attributes(raw: str) -> dict[str, str]:
+    """``number="813.1" value={2}`` -> {"number": "813.1", "value": "2"}."""
+    return {m.group(1): (m.group(2) if m.group(2) is not None else m.group(3).strip())
+            for m in ATTR_RE.finditer(raw or "")}
+
+
+def meaning(name: str) -> TagMeaning:
+    """The table entry, or a "term" spelled from the tag name for a tag we have not seen."""
+    if name in TAGS:
+        return TAGS[name]
+    return TagMeaning("term", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name))
+
+
+def keyword_word(name: str, attrs: dict[str, str]) -> str:
+    """The keyword as a player reads it: ``<Assault value={2} />`` -> "Assault 2"."""
+    word = meaning(name).word
+    value = attrs.get("value")
+    return f"{word} {value}" if value else word
+
+
+def icon_parts(name: str, attrs: dict[str, str]) -> tuple[str, str]:
+    """(visible symbol, accessible label) for an icon tag."""
+    info = meaning(name)
+    value = attrs.get("value", "1")
+    return info.word.replace("{value}", value), info.label.replace("{value}", value)
+
+
+def tag_text(name: str, attrs: dict[str, str]) -> str:
+    """The plain-text form of a self-closing tag, used for answer_text and search."""
+    info = meaning(name)
+    if info.kind == "rule":
+        number = normalise(attrs.get("number", "")) or attrs.get("number", "")
+        return f"(rule {number})"
+    if info.kind == "card":
+        return attrs.get("name", "")
+    if info.kind == "icon":
+        return icon_parts(name, attrs)[1]
+    return keyword_word(name, attrs)
+
+
+def icon_html(symbol: str, label: str) -> str:
+    """The one icon markup used everywhere (FAQ answers, card text, errata)."""
+    return (f'<span class="icon" role="img" aria-label="{html.escape(label, quote=True)}">'
+            f"{html.escape(symbol)}</span>")
+
+
+def inventory(text: str) -> Counter:
+    """Every tag name in ``text`` with its count, self-closing and container tags alike."""
+    names = Counter(m.group("name") for m in TAG_RE.finditer(text))
+    names.update(m.group("name") for m in CONTAINER_RE.finditer(text)
+                 if not m.group(0).endswith("/>"))
+    return names
+
+
+def unknown_tags(text: str) -> list[str]:
+    """Tags in ``text`` that the table does not describe (rendered from their names)."""
+    return sorted(name for name in inventory(text) if name not in TAGS)
