@@ -186,3 +186,15 @@ def test_rule_text_is_escaped(client, tmp_path):
     html = client.get("/en/evil/rules/101/").content.decode()
     assert "<script>alert(1)" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "<img src=x" not in html
+
+
+def test_open_graph_and_twitter_meta(demo_data, client):
+    html = client.get("/en/lanternfall/rules/2026-05-01/124.1/").content.decode()
+    title = re.search(r'<meta property="og:title" content="([^"]+)">', html).group(1)
+    description = re.search(r'<meta property="og:description" content="([^"]*)">', html).group(1)
+    assert title.startswith("124.1") and "2026-05-01" in title
+    assert description and len(description) <= 201
+    assert '<meta property="og:url" content="http://testserver/en/lanternfall/rules/124.1/">' in html
+    assert '<meta name="twitter:card" content="summary">' in html
+    assert 'rel="alternate" type="application/json+oembed"' in html
+    assert '<link rel="search" type="application/opensearchdescription+xml"' in html
