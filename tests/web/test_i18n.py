@@ -21,7 +21,9 @@ TAG = re.compile(r"{%.*?%}|{{.*?}}|{#.*?#}", re.S)
 HTML_TAG = re.compile(r"<[^>]+>", re.S)
 ATTRS = re.compile(r'\b(?:title|aria-label|placeholder|alt)="([^"]*)"')
 TRANSLATE = re.compile(r"{%\s*translate\s+(['\"])(.+?)\1")
-BLOCKS = re.compile(r"{%\s*blocktranslate\b[^%]*%}(.*?){%\s*(?:plural|endblocktranslate)\s*%}", re.S)
+BLOCKS = re.compile(
+    r"{%\s*blocktranslate\b[^%]*%}(.*?){%\s*(?:plural|endblocktranslate)\s*%}", re.S
+)
 # Brand names, codes, and OpenGraph values that are not shown to readers.
 ALLOWED_TEXT = {"Rulebook", "JSON", "EN", "FR", "Atom", "CC", "BY-SA", "riftboundfaq.com",
                 "OpenSearch", "article", "website", "summary"}
