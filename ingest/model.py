@@ -42,6 +42,9 @@ class ParsedRule:
     heading_level: int = 0  # 0 not a heading, 1 chapter, 2 section, 3 step
     line: int = 0  # 1-based source line (JSON: 1-based row index)
     repairs: list[str] = field(default_factory=list)  # kinds of repair that touched this rule
+    # Prose documents only: an entry's name ("Counter") and the depth its layout gives it.
+    title: str = ""
+    depth: int | None = None
 
 
 @dataclass

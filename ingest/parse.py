@@ -52,3 +52,19 @@ def parse_text(text: str, filename: str = "") -> ParsedDocument:
 def parse_file(path) -> ParsedDocument:
     path = Path(path)
     return parse_text(read_source(path), str(path))
+
+
+def parse_any(text: str, filename: str = "", allow_prose: bool = True) -> ParsedDocument:
+    """Numbered rules when the text has them; otherwise, if allowed, a prose page.
+
+    Prose is only a fallback, and only for games whose documents are prose: a numbered game's
+    file that has lost its numbers must fail loudly rather than turn into paragraphs.
+    """
+    from .prose import parse_prose
+
+    try:
+        return parse_text(text, filename)
+    except IngestError as exc:
+        if not allow_prose or exc.reason != "no numbered rules found":
+            raise
+    return parse_prose(text, filename)

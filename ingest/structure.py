@@ -45,15 +45,16 @@ def build_tree(rules: list[ParsedRule]) -> list[Node]:
             while open_headings and rules[open_headings[-1]].heading_level >= level:
                 open_headings.pop()
         section = open_headings[-1] if open_headings else None
+        prose = rule.depth is not None  # unnumbered: the layout gives depth and order
         nodes.append(
             Node(
                 index=index,
                 number=rule.number,
                 occurrence=seen[rule.number],
-                numeric_parent_index=_numeric_parent(rule.number, first),
+                numeric_parent_index=section if prose else _numeric_parent(rule.number, first),
                 section_index=section,
-                depth=numbers.depth(rule.number),
-                sort_key=numbers.sort_key(rule.number),
+                depth=rule.depth if prose else numbers.depth(rule.number),
+                sort_key=f"{index:06d}" if prose else numbers.sort_key(rule.number),
                 position=index,
             )
         )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ingest.decode import decode_bytes
 from ingest.model import IngestError, ParsedDocument
-from ingest.parse import parse_text
+from ingest.parse import parse_any, parse_text
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "ingest"
 
@@ -35,6 +35,7 @@ def serialise(doc: ParsedDocument) -> dict:
                 "heading": rule.heading,
                 "heading_level": rule.heading_level,
                 "repairs": rule.repairs,
+                **({"title": rule.title, "depth": rule.depth} if rule.depth is not None else {}),
             }
             for rule in doc.rules
         ],
@@ -49,7 +50,8 @@ def run_case(case: Path) -> dict:
     path = input_file(case)
     try:
         text = decode_bytes(path.read_bytes(), path.name)
-        return serialise(parse_text(text, path.name))
+        parse = parse_any if case.parent.name.startswith("prose") else parse_text
+        return serialise(parse(text, path.name))
     except IngestError as exc:
         return {"error": exc.reason, "location": exc.location}
 
