@@ -4,6 +4,7 @@ from django.contrib.sitemaps.views import sitemap
 from django.urls import path, register_converter
 
 from . import converters, views, views_bilingual, views_history, views_search
+from .api import urls as api_urls
 from .sitemaps import SITEMAPS
 
 register_converter(converters.RuleNumberConverter, "num")
@@ -13,6 +14,7 @@ register_converter(converters.KindConverter, "kind")
 localised = [
     path("", views.home, name="home"),
     path("search/", views_search.search_page, name="search"),
+    *api_urls.localised_urlpatterns,
     path("<slug:game>/", views.game_home, name="game"),
     path("<slug:game>/glossary/", views_bilingual.glossary_page, name="glossary"),
     path("<slug:game>/<kind:kind>/", views.toc, name="toc"),
@@ -54,18 +56,12 @@ rulebook_patterns = [
     path("", views.root, name="root"),
     path("r/<str:number>", views.short_link, name="short"),
     path("robots.txt", views.robots_txt, name="robots"),
-    path("api/v1/search", views_search.api_search, name="api_search"),
-    path("api/v1/suggest", views_search.api_suggest, name="api_suggest"),
-    path(
-        "api/v1/changes/<slug:game>/<kind:kind>/<str:lang>/<str:span>",
-        views_history.api_comparison,
-        name="api_comparison",
-    ),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
 ]
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     *rulebook_patterns,
+    *api_urls.urlpatterns,
     *i18n_patterns(*localised, prefix_default_language=True),
 ]

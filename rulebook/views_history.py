@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.syndication.views import Feed
-from django.http import Http404, JsonResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
@@ -149,21 +149,6 @@ def _attach_subtree_changes(history, steps):
 
 def _under(rule, number):
     return rule is not None and number is not None and numbers.is_descendant(rule.number, number)
-
-
-@require_safe
-def api_comparison(request, game, kind, lang, span):
-    """The comparison as JSON: summary, per-section counts, mapping and every change."""
-    request.LANGUAGE_CODE = lang
-    try:
-        game_obj, history, _docs = _history(request, game, kind)
-        old, new = _span(history, span)
-    except Http404 as exc:
-        return JsonResponse({"error": str(exc), "status": 404}, status=404)
-    comparison = changes.comparison_between(history, old, new)
-    data = comparison.to_json(unchanged=request.GET.get("unchanged") == "1")
-    data.update({"game": game_obj.slug, "kind": kind, "language": lang})
-    return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 
 class ChangesFeed(Feed):

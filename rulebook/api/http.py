@@ -18,6 +18,7 @@ from datetime import datetime
 
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.cache import get_conditional_response
+from django.utils.http import http_date
 from django.views.decorators.csrf import csrf_exempt
 
 from . import ratelimit
@@ -51,6 +52,7 @@ class Lazy:
     etag_seed: str
     last_modified: datetime | None = None
     max_age: int = MAX_AGE
+    content_type: str = "application/json"
 
 
 def error_response(status: int, message: str, **extra) -> JsonResponse:
@@ -60,8 +62,9 @@ def error_response(status: int, message: str, **extra) -> JsonResponse:
     return response
 
 
-def json_response(data, status: int = 200) -> JsonResponse:
-    return JsonResponse(data, status=status, safe=False, json_dumps_params={"ensure_ascii": False})
+def json_response(data, status: int = 200, content_type="application/json") -> JsonResponse:
+    return JsonResponse(data, status=status, safe=False, content_type=content_type,
+                        json_dumps_params={"ensure_ascii": False})
 
 
 def endpoint(methods=("GET",)):
@@ -85,6 +88,7 @@ def endpoint(methods=("GET",)):
             if verdict is not None:
                 response["X-RateLimit-Limit"] = str(verdict.limit)
                 response["X-RateLimit-Remaining"] = str(verdict.remaining)
+            response.setdefault("Cache-Control", "no-store")
             if is_head:
                 response.content = b""
             return _with_cors(response)
@@ -117,15 +121,16 @@ def _conditional(request, lazy: Lazy) -> HttpResponse:
     if request.method in ("GET", "HEAD"):
         not_modified = get_conditional_response(request, etag=etag, last_modified=stamp)
         if not_modified is not None:
-            not_modified["Cache-Control"] = f"public, max-age={lazy.max_age}"
-            return not_modified
-    response = json_response(lazy.build())
-    response["ETag"] = etag
-    if lazy.last_modified:
-        from django.utils.http import http_date
+            return _validators(not_modified, etag, stamp, lazy.max_age)
+    response = json_response(lazy.build(), content_type=lazy.content_type)
+    return _validators(response, etag, stamp, lazy.max_age)
 
+
+def _validators(response: HttpResponse, etag: str, stamp: int | None, max_age: int):
+    response["ETag"] = etag
+    if stamp is not None:
         response["Last-Modified"] = http_date(stamp)
-    response["Cache-Control"] = f"public, max-age={lazy.max_age}"
+    response["Cache-Control"] = f"public, max-age={max_age}"
     return response
 
 
@@ -155,28 +160,26 @@ def _with_cors(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def adopt(view, methods=("GET",), max_age=MAX_AGE, last_modified: Callable | None = None):
-    """Give a view written elsewhere (returning JSON) the API behaviour without editing it.
+def foreign(response: HttpResponse, last_modified=None, max_age: int = MAX_AGE):
+    """Give the JSON answer of a view written elsewhere the API behaviour, without editing it.
 
-    The body is only known after the view ran, so the ETag is a hash of it; errors gain the
-    ``status`` field every API error carries.
+    The body is only known after that view ran, so the ETag is a hash of it; errors gain the
+    ``status`` field every API error carries. Use inside an ``@endpoint`` view.
     """
+    if response.status_code >= 400:
+        return _error_with_status(response)
+    if response.status_code != 200:
+        return response
+    body = response.content
+    return Lazy(build=lambda: json.loads(body), etag_seed=hashlib.sha256(body).hexdigest(),
+                last_modified=last_modified, max_age=max_age)
 
-    @endpoint(methods)
-    @functools.wraps(view)
-    def adopted(request, *args, **kwargs):
-        if request.method == "HEAD":
-            request.method = "GET"  # the wrapped view may accept GET only; HEAD drops the body
-        response = view(request, *args, **kwargs)
-        if response.status_code >= 400:
-            return _error_with_status(response)
-        if response.status_code != 200:
-            return response
-        body = response.content
-        return Lazy(build=lambda: json.loads(body), etag_seed=hashlib.sha256(body).hexdigest(),
-                    last_modified=last_modified() if last_modified else None, max_age=max_age)
 
-    return adopted
+def as_get(request):
+    """Let a GET-only view answer HEAD too; ``@endpoint`` drops the body afterwards."""
+    if request.method == "HEAD":
+        request.method = "GET"
+    return request
 
 
 def _error_with_status(response: HttpResponse) -> HttpResponse:

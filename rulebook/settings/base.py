@@ -118,6 +118,10 @@ SEARCH_BACKEND = {
     "PATH": DATA_DIR / "index",
 }
 
+RULEBOOK_API_RATE_LIMIT = os.environ.get("RULEBOOK_API_RATE_LIMIT", "120/min") or None
+# Behind a proxy, the header that carries the client's address (e.g. HTTP_X_FORWARDED_FOR).
+RULEBOOK_API_CLIENT_IP_HEADER = os.environ.get("RULEBOOK_API_CLIENT_IP_HEADER") or None
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -87,3 +87,18 @@ def version_date(version):
     except ValueError:
         pass
     return version
+
+
+STRUCTURAL_REPAIRS = {
+    "split-glued-heading", "split-glued-rule", "split-glued-subrule", "merged-fragment",
+    "mangled-number",
+}
+
+
+@register.filter
+def structural_repairs(repairs):
+    """Repairs a reader should know about (a split or merged rule, a fixed number).
+
+    Entity decoding and spacing fixes change no meaning, so they stay in the tooltip only.
+    """
+    return [kind for kind in repairs or () if kind in STRUCTURAL_REPAIRS]

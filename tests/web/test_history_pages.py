@@ -33,11 +33,12 @@ def test_noise_toggles_hide_renumbering(demo_data, client):
 
 
 def test_comparison_json(demo_data, client):
-    response = client.get("/api/v1/changes/lanternfall/rules/en/2026-01..2026-05-01")
+    response = client.get("/api/v1/games/lanternfall/core-rules/en/changes/2026-01..2026-05-01")
     data = json.loads(response.content)
     assert data["mapping"]["509"] == "711"
     assert data["summary"]["removed"] >= 1
-    assert client.get("/api/v1/changes/lanternfall/rules/en/2026-01..1999-01").status_code == 404
+    missing = client.get("/api/v1/games/lanternfall/core-rules/en/changes/2026-01..1999-01")
+    assert missing.status_code == 404
 
 
 def test_bad_span_is_404(demo_data, client):
@@ -80,7 +81,7 @@ def test_reaction_history_across_four_versions(corpus_data, client):
 
 @pytest.mark.corpus
 def test_keyword_glossary_maps_726_747_to_800_821(corpus_data, client):
-    data = client.get("/api/v1/changes/riftbound/rules/en/2025-12-01..2026-03-30").json()
+    data = client.get("/api/v1/games/riftbound/core-rules/en/changes/2025-12-01..2026-03-30").json()
     for old in range(726, 748):
         assert data["mapping"][str(old)] == str(old + 74)
 

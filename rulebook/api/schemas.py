@@ -1,0 +1,213 @@
+"""OpenAPI 3.1 building blocks: component schemas, parameters and standard responses.
+
+Schemas describe exactly what ``rulebook.api.serialize`` and the views emit (the schemathesis
+test in tests/api validates every response against them), so change both together.
+"""
+
+from __future__ import annotations
+
+NULLABLE_STRING = {"type": ["string", "null"]}
+URL = {"type": "string", "format": "uri"}
+NULLABLE_URL = {"type": ["string", "null"], "format": "uri"}
+SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"
+VERSION_PATTERN = r"^\d{4}-\d{2}(-\d{2})?$"
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def obj(required: list[str], **properties) -> dict:
+    """An object schema whose listed properties are all required (extra ones are allowed)."""
+    return {"type": "object", "required": required, "properties": properties}
+
+
+def strict(**properties) -> dict:
+    return obj(list(properties), **properties)
+
+
+RULE_SUMMARY = strict(number={"type": "string"}, title={"type": "string"}, url=URL, api_url=URL)
+
+SCHEMAS = {
+    "Error": obj(
+        ["error", "status"],
+        error={"type": "string", "description": "A message for people."},
+        status={"type": "integer", "description": "The HTTP status, repeated."},
+        retry_after={"type": "integer", "description": "429 only: seconds to wait."},
+        nearest={"type": "array", "items": {"type": "string"},
+                 "description": "404 for a rule only: existing numbers around the one asked."},
+    ),
+    "Game": strict(
+        slug={"type": "string"}, name={"type": "string"}, url=URL, api_url=URL, documents_url=URL,
+        kinds={"type": "array", "items": {"type": "string"}},
+        languages={"type": "array", "items": {"type": "string"}},
+    ),
+    "GameList": strict(games={"type": "array", "items": ref("Game")}),
+    "Document": strict(
+        game={"type": "string"}, kind={"type": "string"}, language={"type": "string"},
+        version={"type": "string"}, label={"type": "string"}, title={"type": "string"},
+        default={"type": "boolean", "description": "The newest version in its language: "
+                 "the one unpinned URLs show."},
+        rule_count={"type": "integer"}, content_hash={"type": "string"},
+        ingested_at={"type": "string", "format": "date-time"},
+        url=URL, pinned_url=URL, toc_url=URL, pinned_toc_url=URL,
+    ),
+    "DocumentList": strict(
+        game={"type": "string"},
+        kinds={"type": "array", "items": {"type": "string"}},
+        languages={"type": "array", "items": {"type": "string"}},
+        documents={"type": "array", "items": ref("Document")},
+    ),
+    "RuleSummary": RULE_SUMMARY,
+    "Reference": strict(
+        written={"type": "string"}, kind={"type": "string"}, target_number={"type": "string"},
+        url=NULLABLE_URL, api_url=NULLABLE_URL,
+    ),
+    "Citation": strict(**RULE_SUMMARY["properties"], written={"type": "string"}),
+    "Rule": strict(
+        game={"type": "string"}, kind={"type": "string"}, language={"type": "string"},
+        version={"type": "string"}, default_version={"type": "boolean"},
+        number={"type": "string", "description": "Normalised: 813.1.c.2, no trailing dot."},
+        number_raw={"type": "string", "description": "As printed in the source."},
+        anchor={"type": "string"}, title={"type": "string"}, text={"type": "string"},
+        description={"type": "string"}, is_heading={"type": "boolean"},
+        heading_level={"type": "integer"},
+        heading={"oneOf": [ref("RuleSummary"), {"type": "null"}],
+                 "description": "The section heading the rule sits under."},
+        depth={"type": "integer"}, url=URL, pinned_url=URL, api_url=URL,
+        parent={"oneOf": [ref("RuleSummary"), {"type": "null"}]},
+        children={"type": "array", "items": ref("RuleSummary")},
+        references={"type": "array", "items": ref("Reference")},
+        referenced_by={"type": "array", "items": ref("Citation")},
+        repeats={"type": "array", "items": strict(anchor={"type": "string"},
+                                                  text={"type": "string"})},
+        faq={"type": "array", "items": {"type": "object"}},
+    ),
+    "TocEntry": strict(
+        **RULE_SUMMARY["properties"], count={"type": "integer"},
+        sections={"type": "array", "items": ref("TocEntry")},
+    ),
+    "Toc": strict(document=ref("Document"), chapters={"type": "array", "items": ref("TocEntry")}),
+    "OEmbed": obj(
+        ["version", "type", "title", "provider_name", "provider_url", "html", "width", "height"],
+        version={"const": "1.0"}, type={"enum": ["rich", "link"]}, title={"type": "string"},
+        description={"type": "string"}, url=URL, provider_name={"type": "string"},
+        provider_url=URL, html={"type": "string"}, width={"type": "integer"},
+        height={"type": "integer"}, cache_age={"type": "integer"},
+    ),
+    "LinkifyRequest": {
+        "type": "object",
+        "required": ["text", "game"],
+        "properties": {
+            "text": {"type": "string", "maxLength": 20000},
+            "game": {"type": "string", "pattern": SLUG_PATTERN, "maxLength": 50},
+            "lang": {"type": "string", "enum": ["en", "fr"], "default": "en"},
+            "kind": {"type": "string", "enum": ["core-rules", "tournament-rules"],
+                     "default": "core-rules"},
+            "version": {"type": "string", "pattern": VERSION_PATTERN},
+        },
+    },
+    "LinkifyReference": strict(
+        kind={"enum": ["rule", "keyword", "card"]}, number={"type": "string"},
+        title={"type": "string"}, url=URL,
+    ),
+    "LinkifyResponse": strict(
+        html={"type": "string"}, markdown={"type": "string"}, bbcode={"type": "string"},
+        references={"type": "array", "items": ref("LinkifyReference")},
+        unresolved={"type": "array", "items": {"type": "string"}},
+        document=strict(game={"type": "string"}, kind={"type": "string"},
+                        language={"type": "string"}, version={"type": "string"}),
+    ),
+    "SearchHit": strict(
+        kind={"type": "string"}, game={"type": "string"}, number=NULLABLE_STRING,
+        title={"type": "string"}, snippet={"type": "string"}, url={"type": "string"},
+        language={"type": "string"}, version=NULLABLE_STRING, path={"type": "string"},
+    ),
+    "SearchResults": strict(
+        query={"type": "string"}, total={"type": "integer"}, page={"type": "integer"},
+        pages={"type": "integer"}, broadened={"type": "boolean"}, degraded={"type": "boolean"},
+        message={"type": "string"}, suggestion=NULLABLE_STRING,
+        results={"type": "array", "items": ref("SearchHit")},
+    ),
+    "SearchRedirect": strict(query={"type": "string"}, redirect={"type": "string"}),
+    "Suggestions": strict(query={"type": "string"},
+                          suggestions={"type": "array", "items": {"type": "string"}}),
+    "OpenSearchSuggestions": {
+        "type": "array", "minItems": 2, "maxItems": 2,
+        "description": "`[query, [completion, …]]`: the query, then its completions.",
+        "items": {"anyOf": [{"type": "string"},
+                            {"type": "array", "items": {"type": "string"}}]},
+    },
+}
+
+
+def header(description: str, schema=None, required=True) -> dict:
+    return {"description": description, "required": required,
+            "schema": schema or {"type": "string"}}
+
+
+CORS = header("Always `*`: the API is public.")
+CACHE = header("`public, max-age=…`.")
+ERROR_BODY = {"application/json": {"schema": ref("Error")}}
+
+
+def error(description: str, **headers) -> dict:
+    return {"description": description, "content": ERROR_BODY,
+            "headers": {"Access-Control-Allow-Origin": CORS, **headers}}
+
+
+RESPONSES = {
+    "400": error("Bad request: a parameter or the body cannot be used (JSON error)."),
+    "404": error("Not found: no such resource (JSON error)."),
+    "429": error("Too many requests from this client (JSON error).",
+                 **{"Retry-After": header("Seconds until the limit resets.",
+                                          {"type": "integer", "minimum": 1})}),
+}
+
+
+def errors(*codes: str) -> dict:
+    """Standard error responses; 429 applies to every operation."""
+    return {code: RESPONSES[code] for code in (*codes, "429")}
+
+
+def ok(schema: str, description="OK", conditional=True, media="application/json") -> dict:
+    """A 200 response (and its 304 twin when the operation supports conditional GETs)."""
+    headers = {"Access-Control-Allow-Origin": CORS, "Cache-Control": CACHE}
+    if conditional:
+        headers["ETag"] = header("Changes whenever the data behind the answer changes.")
+        headers["Last-Modified"] = header("When the newest document behind the answer was "
+                                          "ingested.", required=False)
+    out = {"200": {"description": description, "headers": headers,
+                   "content": {media: {"schema": ref(schema)}}}}
+    if conditional:
+        out["304"] = {"description": "Not modified: the copy named by If-None-Match or "
+                      "If-Modified-Since is current.",
+                      "headers": {"ETag": headers["ETag"], "Cache-Control": CACHE}}
+    return out
+
+
+def path_param(name: str, description: str, **schema) -> dict:
+    return {"name": name, "in": "path", "required": True, "description": description,
+            "schema": {"type": "string", **schema}}
+
+
+def query_param(name: str, description: str, required=False, **schema) -> dict:
+    return {"name": name, "in": "query", "required": required, "description": description,
+            "schema": schema or {"type": "string"}}
+
+
+GAME = path_param("game", "Game slug, e.g. `lanternfall`.", pattern=SLUG_PATTERN)
+KIND = path_param("kind", "Document kind: `core-rules` or `tournament-rules` (not the HTML "
+                  "URL slug `rules`).", enum=["core-rules", "tournament-rules"])
+LANG = path_param("lang", "Document language, e.g. `en`, `fr`.", pattern="^[a-z]{2}$")
+VERSION = path_param("version", "Document version, e.g. `2026-05-01` or `2026-01`.",
+                     pattern=VERSION_PATTERN)
+NUMBER = path_param("number", "Rule number. The normalised form (`813.1.c.2`) answers 200; a "
+                    "loose form (`813.1c2`, `813.1.c.2.`) answers 308 to the normalised URL; "
+                    "anything else answers 404.", minLength=1)
+REDIRECT = {"308": {"description": "A loose rule number: permanent redirect to the normalised "
+                    "URL (the query string is kept).",
+                    "headers": {"Location": header("The normalised URL (absolute)."),
+                                "Access-Control-Allow-Origin": CORS},
+                    "content": {"application/json": {"schema": strict(
+                        location=URL, status={"const": 308})}}}}

@@ -1,0 +1,36 @@
+"""URL patterns for the lead to include: the API (not localised) and the linkify page.
+
+``urlpatterns`` go at the top level, before anything else that could match ``api/``;
+``localised_urlpatterns`` go inside ``i18n_patterns`` before ``<slug:game>/``, which would
+otherwise read ``linkify`` as a game.
+"""
+
+from django.http import JsonResponse
+from django.urls import path, re_path
+from django.views.decorators.csrf import csrf_exempt
+
+# Importing the modules registers their resources, in this order in the OpenAPI document.
+from . import changes, linkify_views, oembed, openapi, resources, search  # noqa: F401
+from .http import CORS_HEADERS
+from .opensearch import opensearch
+from .registry import RESOURCES
+
+
+@csrf_exempt
+def not_found(request, rest=""):
+    """Unknown paths under /api/ answer JSON too, never the site's HTML 404 page."""
+    response = JsonResponse({"error": "No such API endpoint.", "status": 404}, status=404)
+    for name, value in CORS_HEADERS.items():
+        response[name] = value
+    return response
+
+
+urlpatterns = [
+    *(path(f"api/v1/{item.route}", item.view, name=item.name) for item in RESOURCES),
+    path("opensearch.xml", opensearch, name="opensearch"),
+    re_path(r"^api/(?P<rest>[\s\S]*)\Z", not_found, name="api_not_found"),
+]
+
+localised_urlpatterns = [
+    path("linkify/", linkify_views.linkify_page, name="linkify"),
+]

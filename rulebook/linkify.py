@@ -1,0 +1,358 @@
+"""Autolinking pasted text: rule numbers, keyword names and card names become links.
+
+Policy (false positives cost more than misses: a wrong link in a judge's answer misleads):
+
+* **Introduced numbers** are linked when the number exists in the chosen document: ``rule
+  813.4.b``, ``rules 350 and 351``, ``rules 401-406`` (a range links both ends and lists every
+  rule between), ``CR 405.1``, ``(see 813.1c2)``, ``§ 405``, French ``règle 349``, ``règles 350
+  et 351``, ``voir 405.1``. Any loose form that ``ingest.numbers.normalise`` reads is accepted.
+* **Bare numbers** (no introducing word) are linked only when they have a sub-component
+  (``405.1``, ``813.4b``: a lone ``100`` is a quantity far more often than a rule) *and* exist in
+  the chosen version, *and* nothing around them says quantity: no currency or percent sign, no
+  unit or game word after them (``405.5 damage``), no ``v``/``version``/``patch`` before them,
+  not part of a date, time, IP address, decimal with a comma, or longer number.
+* Nothing inside a URL, a Discord mention/emoji (``<@123>``) or an inline code span is linked.
+* **Names** come from pluggable providers (``NAME_PROVIDERS``): keyword names (derived from the
+  keyword chapter's headings until a Keyword model exists) and card names (none yet). A name is
+  linked when written with its capitals as a whole word (``Swift``), or in brackets in any case
+  (``[swift]``, ``[Ward 2]`` links ``Ward``). Lower-case prose (``swift``) is left alone, and
+  so is a name inside a longer heading name (``Action Phase``) or qualifying a game noun
+  (``the Action phase``, ``a Reaction window``).
+* Numbers written with a rule context that do not exist are reported as ``unresolved``.
+
+Every renderer escapes the text it copies: HTML is escaped, Markdown specials are
+backslash-escaped (URLs, mentions and code spans are copied raw so chat clients still
+recognise them), BBCode has no escape so text is copied as written.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
+
+from ingest import numbers
+from ingest.references import CONNECTOR, RANGE, _range
+
+MAX_LENGTH = 20000
+_LETTERS = r"[a-zA-Z]{1,2}"
+_COMPONENT = rf"(?:\.(?:\d{{1,3}}|{_LETTERS})|(?<=\d){_LETTERS}|(?<=[a-zA-Z])\d{{1,3}})"
+_UNITS = (
+    r"damage|dmg|might|light|power|points?|pts|cards?|copies|hp|mana|energy|euros?|dollars?|"
+    r"minutes?|mins?|hours?|seconds?|secs?|days?|mb|kb|gb|ms|km|kg|times|x|"
+    r"dégâts|puissance|lumière|cartes?|fois|heures?"
+)
+_QUANTITY = rf"(?!\s*[%€$£¥])(?!\s+(?:{_UNITS})\b)"
+# In a list or range ("rules 401-406", "405,406") a comma or dash may follow a number …
+_BODY = rf"\d{{3}}(?!\d){_COMPONENT}*(?![\w])(?!\.\d)(?![:/]\d){_QUANTITY}"
+# … a bare number must stand alone: not inside a date, a time, a decimal or a longer number.
+NUM = rf"(?<![\w.,/$€£¥:#+-]){_BODY}"
+BARE = rf"(?<![\w.,/$€£¥:#+-])\d{{3}}(?!\d){_COMPONENT}*(?![\w])(?!\.\d)(?![,:/-]\d){_QUANTITY}"
+_WORD = r"(?:core\s+)?rules?|règles?|regles?|CR|§"
+INTRO_RE = re.compile(
+    rf"""(?:\b(?:see|voir|cf\.?)\s+(?:also\s+|aussi\s+)?(?:(?:the|la|les)\s+)?(?P<w1>{_WORD})?
+         |(?<!\w)(?P<w2>{_WORD}))\s*(?P<first>{NUM})
+         (?P<more>(?:(?:{CONNECTOR}|{RANGE}){_BODY})*)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_PART_RE = re.compile(rf"(?P<sep>{CONNECTOR}|{RANGE})(?P<num>{_BODY})", re.IGNORECASE)
+_RANGE_SEP_RE = re.compile(RANGE, re.IGNORECASE)
+BARE_RE = re.compile(BARE)
+_VERSION_WORD_RE = re.compile(r"(?:\b(?:v|ver|version|patch|build|release|update)\.?\s*)$",
+                              re.IGNORECASE)
+PROTECTED_RE = re.compile(r"https?://\S+|www\.\S+|<[@#:a][^<>\s]*>|`[^`\n]*`")
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a link goes. ``number`` is a normalised rule number (or a card's key)."""
+
+    kind: str  # "rule" | "keyword" | "card"
+    number: str
+    title: str
+    path: str  # site-relative
+    preview: str
+
+
+@dataclass(frozen=True)
+class Link:
+    start: int
+    end: int
+    target: Target
+
+
+@dataclass
+class Linked:
+    text: str
+    links: list[Link] = field(default_factory=list)
+    references: list[Target] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)
+    protected: list[tuple[int, int]] = field(default_factory=list)
+    first_seen: dict[Target, int] = field(default_factory=dict)
+
+
+def _opening(text: str, limit: int) -> str:
+    from .api.preview import opening
+
+    return opening(text, limit)
+
+
+def rule_target(rule, pinned: bool, kind: str = "rule", title: str | None = None) -> Target:
+    from .api.preview import rule_title
+
+    path = rule.get_pinned_url() if pinned else rule.get_absolute_url()
+    return Target(kind, rule.number, title or rule_title(rule), path,
+                  _opening(f"{rule.number} {rule.text}", 240))
+
+
+class Catalogue:
+    """The numbers of one document, and the URL of each, looked up lazily."""
+
+    def __init__(self, document, pinned: bool):
+        self.document = document
+        self.pinned = pinned
+        self.texts = _rule_rows(document.pk, document.content_hash, document.ingested_at)
+
+    def __contains__(self, number) -> bool:
+        return number in self.texts
+
+    @property
+    def known(self) -> set[str]:
+        return set(self.texts)
+
+    def target(self, number: str) -> Target:
+        text, is_heading = self.texts[number]
+        doc = self.document
+        kwargs = {"game": doc.game.slug, "kind": doc.kind_slug, "number": number}
+        if self.pinned:
+            kwargs["version"] = doc.version
+        with translation.override(doc.language):
+            path = reverse("rule_version" if self.pinned else "rule", kwargs=kwargs)
+        title = " ".join(text.split()) if is_heading else _opening(text, 80)
+        return Target("rule", number, title, path, _opening(f"{number} {text}", 240))
+
+
+@functools.lru_cache(maxsize=16)
+def _rule_rows(document_pk, content_hash, ingested_at) -> dict[str, tuple[str, bool]]:
+    """Number -> (text, is_heading) of the first occurrence; cached per document state."""
+    from .models import Rule
+
+    rows = Rule.objects.filter(document_id=document_pk).order_by("-position")
+    return {n: (t, h) for n, t, h in rows.values_list("number", "text", "is_heading")}
+
+
+def keyword_names(document, pinned: bool = False) -> list[Target]:
+    """Keyword headings: headings whose chapter is titled "Keywords" / "Mots-clés"."""
+    from .models import Rule
+
+    pattern = r"keyword|mots[- ]cl"
+    headings = (Rule.objects.in_document(document).headings()
+                .filter(section__heading_level=1, section__text__iregex=pattern)
+                .exclude(text__iregex=pattern)  # "Keyword Glossary" is not a keyword
+                .select_related("document__game").in_order())
+    return [rule_target(r, pinned, "keyword", " ".join(r.text.split())) for r in headings]
+
+
+def card_names(document, pinned: bool = False) -> list[Target]:
+    """Card names: none until cards are ingested (another issue adds them)."""
+    return []
+
+
+NAME_PROVIDERS: dict[str, Callable] = {"keyword": keyword_names, "card": card_names}
+
+
+def linkify(text: str, document, *, pinned: bool = False) -> Linked:
+    """Find every link in ``text`` for ``document``; nothing is rendered yet."""
+    result = Linked(text=text)
+    result.protected = [m.span() for m in PROTECTED_RE.finditer(text)]
+    catalogue = Catalogue(document, pinned)
+    _introduced(result, catalogue)
+    _bare(result, catalogue)
+    _names(result, catalogue, pinned)
+    result.links.sort(key=lambda link: link.start)
+    result.references = sorted(result.first_seen, key=result.first_seen.get)
+    return result
+
+
+def _free(result: Linked, start: int, end: int) -> bool:
+    spans = [*result.protected, *((link.start, link.end) for link in result.links)]
+    return all(end <= a or start >= b for a, b in spans)
+
+
+def _note(result: Linked, target: Target, position: int) -> None:
+    """Remember a target at its first position in the text (references follow the text)."""
+    if position < result.first_seen.get(target, position + 1):
+        result.first_seen[target] = position
+
+
+def _add(result: Linked, start: int, end: int, target: Target | None) -> None:
+    if target is not None and _free(result, start, end):
+        result.links.append(Link(start, end, target))
+        _note(result, target, start)
+
+
+def _resolve(result: Linked, catalogue: Catalogue, written: str) -> str | None:
+    number = numbers.normalise(written)
+    if number is None:
+        return None
+    if number not in catalogue:
+        if number not in result.unresolved:
+            result.unresolved.append(number)
+        return None
+    return number
+
+
+def _introduced(result: Linked, catalogue: Catalogue) -> None:
+    for match in INTRO_RE.finditer(result.text):
+        if not _free(result, match.start("first"), match.end()):
+            continue
+        first = _resolve(result, catalogue, match["first"])
+        word_start = match.start("w1") if match["w1"] else match.start("w2")
+        if not match["more"]:
+            start = word_start if word_start >= 0 else match.start("first")
+            _add(result, start, match.end("first"), first and catalogue.target(first))
+            continue
+        _add(result, match.start("first"), match.end("first"), first and catalogue.target(first))
+        previous = first or numbers.normalise(match["first"])
+        offset = match.start("more")
+        for part in _PART_RE.finditer(match["more"]):
+            number = _resolve(result, catalogue, part["num"])
+            span = (offset + part.start("num"), offset + part.end("num"))
+            if _RANGE_SEP_RE.fullmatch(part["sep"]) and previous:
+                high = numbers.normalise(part["num"])
+                for inside in _range(previous, high, catalogue.known):
+                    if inside in catalogue and inside != high:
+                        _note(result, catalogue.target(inside), span[0] - 1)
+            _add(result, *span, number and catalogue.target(number))
+            previous = number or numbers.normalise(part["num"])
+
+
+def _bare(result: Linked, catalogue: Catalogue) -> None:
+    for match in BARE_RE.finditer(result.text):
+        written = match.group(0).rstrip(".")
+        if written.isdigit() or not _free(result, match.start(), match.end()):
+            continue  # a lone "100" needs an introducing word
+        if _VERSION_WORD_RE.search(result.text[max(0, match.start() - 12):match.start()]):
+            continue
+        number = numbers.normalise(written)
+        if number and number in catalogue:
+            _add(result, match.start(), match.start() + len(written), catalogue.target(number))
+
+
+def _names(result: Linked, catalogue: Catalogue, pinned: bool) -> None:
+    document = catalogue.document
+    targets = [t for provider in NAME_PROVIDERS.values() for t in provider(document, pinned)]
+    by_name = {t.title: t for t in targets if t.title}
+    if not by_name:
+        return
+    names = "|".join(re.escape(n) for n in sorted(by_name, key=len, reverse=True))
+    lowered = {n.casefold(): t for n, t in by_name.items()}
+    bracketed = re.compile(rf"\[(?P<name>{names})(?:\s+\d+)?\]", re.IGNORECASE)
+    for match in bracketed.finditer(result.text):
+        _add(result, match.start("name"), match.end("name"), lowered[match["name"].casefold()])
+    blocked = _longer_terms(result.text, catalogue, by_name)
+    # "the Action phase", "a Reaction window": the name qualifies a game noun, it is no keyword.
+    qualifier = r"(?!\s+(?:phases?|steps?|turns?|rounds?|windows?|zones?|timing)\b)"
+    for match in re.finditer(rf"(?<!\w)(?:{names})(?!\w){qualifier}", result.text):
+        if all(match.end() <= a or match.start() >= b for a, b in blocked):
+            _add(result, match.start(), match.end(), by_name[match.group(0)])
+
+
+def _longer_terms(text: str, catalogue: Catalogue, by_name: dict) -> list[tuple[int, int]]:
+    """Spans of multi-word headings that contain a name ("Action Phase" holds "Phase").
+
+    A keyword that is also an ordinary word of the game would otherwise be linked inside the
+    name of something else.
+    """
+    terms = {" ".join(t.split()) for t, is_heading in catalogue.texts.values() if is_heading}
+    terms = [t for t in terms if " " in t and t not in by_name
+             and any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", t) for n in by_name)]
+    return [m.span() for term in terms
+            for m in re.finditer(rf"(?<!\w){re.escape(term)}(?!\w)", text, re.IGNORECASE)]
+
+
+# Rendering --------------------------------------------------------------------------------
+
+_MD_SPECIAL_RE = re.compile(r"([\\`*_~|\[\]<>#^])")
+_MD_LINE_START_RE = re.compile(r"(?m)^(\s*)([-+]|\d+\.)(?=\s)")
+
+
+def _segments(linked: Linked):
+    """(kind, text, link) in order: kind is "text", "raw" (URL, mention, code) or "link"."""
+    marks = sorted([(a, b, "raw", None) for a, b in linked.protected]
+                   + [(link.start, link.end, "link", link) for link in linked.links])
+    cursor = 0
+    for start, end, kind, link in marks:
+        if start < cursor:
+            continue
+        if start > cursor:
+            yield "text", linked.text[cursor:start], None
+        yield kind, linked.text[start:end], link
+        cursor = end
+    if cursor < len(linked.text):
+        yield "text", linked.text[cursor:], None
+
+
+def to_html(linked: Linked, absolute: Callable[[str], str], previews: bool = False) -> str:
+    """Escaped HTML; links carry a ``title`` (or, for the site's own pages, a CSS tooltip)."""
+    out = []
+    for kind, text, link in _segments(linked):
+        if kind != "link":
+            out.append(escape(text))
+        elif previews:
+            out.append(
+                f'<a class="xref" href="{escape(absolute(link.target.path))}" '
+                f'data-target="{escape(link.target.number)}">{escape(text)}</a>'
+                f'<span class="xref-preview" role="tooltip">{escape(link.target.preview)}</span>'
+            )
+        else:
+            out.append(f'<a href="{escape(absolute(link.target.path))}" '
+                       f'title="{escape(link.target.preview)}">{escape(text)}</a>')
+    return "".join(out).replace("\r\n", "\n").replace("\n", "<br>\n")
+
+
+def markdown_escape(text: str) -> str:
+    """Backslash-escape what Discord or Reddit would read as markup."""
+    def line_start(match):
+        marker = match[2]
+        return match[1] + (marker[:-1] + "\\." if marker.endswith(".") else "\\" + marker)
+
+    return _MD_LINE_START_RE.sub(line_start, _MD_SPECIAL_RE.sub(r"\\\1", text))
+
+
+def _markdown_url(url: str) -> str:
+    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+
+
+def to_markdown(linked: Linked, absolute: Callable[[str], str]) -> str:
+    out = []
+    for kind, text, link in _segments(linked):
+        if kind == "raw":
+            out.append(text)
+        elif kind == "link":
+            url = _markdown_url(absolute(link.target.path))
+            out.append(f"[{markdown_escape(text)}]({url})")
+        else:
+            out.append(markdown_escape(text))
+    return "".join(out)
+
+
+def to_bbcode(linked: Linked, absolute: Callable[[str], str]) -> str:
+    out = []
+    for kind, text, link in _segments(linked):
+        if kind == "link":
+            url = absolute(link.target.path).replace("[", "%5B").replace("]", "%5D")
+            out.append(f"[url={url}]{text}[/url]")
+        else:
+            out.append(text)
+    return "".join(out)
+
+
+def references_json(linked: Linked, absolute: Callable[[str], str]) -> list[dict]:
+    return [{"kind": t.kind, "number": t.number, "title": t.title, "url": absolute(t.path)}
+            for t in linked.references]
