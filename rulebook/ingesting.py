@@ -1,7 +1,10 @@
 """Plain functions behind the ``ingest`` command: parse every file first, then load them all.
 
-Parsing happens before any write, so an unreadable file fails the run with the database
-untouched; loading happens in one transaction, so a ``--strict`` failure rolls back everything.
+Each file is routed by its content (``detect_kind``) before the rules parser sees it: FAQ,
+errata, card and banned-list files go to the knowledge parsers and need no version. Parsing
+happens before any write, so an unreadable file fails the run with the database untouched;
+loading happens in one transaction (rules first, then knowledge, then one relink pass per
+game), so a ``--strict`` failure rolls back everything.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from ingest.decode import read_source
 from ingest.model import IngestError, ParsedDocument
 from ingest.parse import parse_text
 
-from .load import DocumentMeta, LoadResult, load_document
+from . import knowledge_ingest
+from .knowledge_ingest import KnowledgePrepared
+from .load import DocumentMeta, load_document
 
 
 class StrictModeError(Exception):
@@ -57,9 +62,9 @@ def expand_paths(paths) -> list[Path]:
     return out
 
 
-def prepare(path: Path, options: IngestOptions) -> Prepared:
+def prepare(path: Path, options: IngestOptions, text: str | None = None) -> Prepared:
     """Read and parse one file, settling its version and language; no database access."""
-    text = read_source(path)
+    text = read_source(path) if text is None else text
     parsed = parse_text(text, filename=str(path))
     try:
         version, findings = metadata.resolve_version(
@@ -85,31 +90,52 @@ def anomaly_count(report: dict) -> int:
     return sum(group["count"] for group in report.get("anomalies", {}).values())
 
 
-def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple[Prepared, LoadResult]]:
-    """Parse all files, then load them in one transaction; returns each file's result."""
-    files = expand_paths(paths)
-    prepared = []
-    for path in files:
-        prepared.append(prepare(path, options))
+def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
+    """Parse all files, then load them in one transaction; returns each file's result.
+
+    Rules documents give (Prepared, LoadResult); knowledge files (KnowledgePrepared,
+    KnowledgeResult). Both results have ``status`` and ``report``.
+    """
+    rules, knowledge = [], []
+    for path in expand_paths(paths):
+        text = read_source(path)
+        kind = knowledge_ingest.route(text, path)
+        if kind is None:
+            rules.append(prepare(path, options, text))
+        else:
+            knowledge.append(KnowledgePrepared(path, kind, options.game, text))
         if progress:
             progress(f"parsed {path.name}")
+    knowledge_ingest.parse_all(knowledge)
     results = []
     with transaction.atomic():
-        for item in prepared:
+        for item in rules:
             result = load_document(item.parsed, item.meta)
             results.append((item, result))
             if progress:
                 progress(f"loaded {item.path.name}")
-            anomalies = anomaly_count(result.report)
-            if options.strict and anomalies:
-                raise StrictModeError(f"{item.path}: {anomalies} anomalies (--strict)")
+            _check_strict(options, item.path, anomaly_count(result.report))
+        for item in knowledge:
+            result = knowledge_ingest.load(item)
+            results.append((item, result))
+            if progress:
+                progress(f"loaded {item.path.name}")
+            _check_strict(options, item.path, len(result.report.get("findings", [])))
+        knowledge_ingest.relink_games(
+            {options.game} | {item.meta.game for item in rules}, [r for _, r in results])
         if options.dry_run:
             transaction.set_rollback(True)
     return results
 
 
+def _check_strict(options: IngestOptions, path: Path, anomalies: int) -> None:
+    if options.strict and anomalies:
+        raise StrictModeError(f"{path}: {anomalies} anomalies (--strict)")
+
+
 def demo_batches(root: Path) -> list[tuple[list[Path], IngestOptions]]:
-    """The bundled demo data, laid out as ``<game>/<kind>/<language>/<files>``."""
+    """The bundled demo data: ``<game>/<kind>/<language>/<files>`` for rules, then
+    ``<game>/cards/`` and ``<game>/faq/`` (no language level: their kind is in the content)."""
     batches = []
     for kind_dir in sorted(root.glob("*/*/")):
         if kind_dir.name not in ("core-rules", "tournament-rules"):
@@ -120,4 +146,9 @@ def demo_batches(root: Path) -> list[tuple[list[Path], IngestOptions]]:
                 game=kind_dir.parent.name, kind=kind_dir.name, language=lang_dir.name
             )
             batches.append((files, options))
+    for game_dir in sorted(p for p in root.iterdir() if p.is_dir()):
+        files = [f for name in ("cards", "faq") if (game_dir / name).is_dir()
+                 for f in sorted((game_dir / name).iterdir()) if f.is_file()]
+        if files:
+            batches.append((files, IngestOptions(game=game_dir.name)))
     return batches

@@ -1,7 +1,8 @@
 """The one place that writes parsed documents into the database.
 
 ``load_document`` is a single transaction: the rule rows first, then a second pass for derived
-data (parents, sections, cross-references). Documents are keyed on their natural key
+data (parents, sections, cross-references, and for Core Rules the keyword glossary with its
+rule -> keyword links). Documents are keyed on their natural key
 (game, kind, language, version), so a re-ingest of the same bytes changes nothing and a new
 version becomes a new document beside the old ones.
 """
@@ -18,7 +19,8 @@ from ingest.model import ParsedDocument
 from ingest.references import find_document_references
 from ingest.report import build_report
 
-from .models import Document, Game, Reference, Rule
+from .load_knowledge import store_keywords
+from .models import Document, Game, Link, Reference, Rule
 
 CREATED, UPDATED, UNCHANGED = "created", "updated", "unchanged"
 
@@ -64,6 +66,8 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         )
         if existing:
             existing.rules.all().delete()
+            existing.keywords.all().delete()
+            Link.objects.filter(document=existing).delete()
         document.label = meta.label
         document.title = parsed.title[:200]
         document.source_name = meta.source_name
@@ -74,8 +78,13 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         nodes = structure.build_tree(parsed.rules)
         rules = _create_rules(document, parsed, nodes)
         unresolved = _link_references(parsed, rules, meta.language)
+        if meta.kind == "core-rules":
+            keywords = store_keywords(document, parsed.rules, rules)
+        else:
+            keywords = []
         document.report = build_report(parsed, nodes, unresolved)
         document.report["status"] = status
+        document.report["keywords"] = len(keywords)
         document.save(update_fields=["report"])
         if dry_run:
             transaction.set_rollback(True)

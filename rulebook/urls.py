@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import path, register_converter
 
-from . import converters, views, views_bilingual, views_history, views_search
+from . import converters, urls_knowledge, views, views_bilingual, views_history, views_search
 from .api import urls as api_urls
 from .sitemaps import SITEMAPS
 
@@ -63,5 +63,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     *rulebook_patterns,
     *api_urls.urlpatterns,
-    *i18n_patterns(*localised, prefix_default_language=True),
+    *i18n_patterns(*localised, *urls_knowledge.localised, prefix_default_language=True),
 ]

@@ -13,6 +13,7 @@ from ingest import numbers
 
 from . import changes, pages
 from .api.preview import rule_preview
+from .knowledge_cards import rule_knowledge
 from .models import KIND_SLUGS, SLUG_KINDS, Document, Game, Rule
 
 LANGS = [code for code, _name in settings.LANGUAGES]
@@ -151,8 +152,22 @@ def rule_page(request, game, kind, number, version=None):
             "present_versions": present,
             "pinned": version is not None,
             "successor": changes.successor_notice(document, normal) if version else None,
+            "knowledge": _knowledge(document, context),
         },
     )
+
+
+def _knowledge(document, context):
+    """FAQ citing the shown rules and cards with the keyword they define; None when the
+    knowledge pages are not routed (their section would have nowhere to link)."""
+    from django.urls import NoReverseMatch
+
+    try:
+        reverse("faq_index", kwargs={"game": document.game.slug})
+    except NoReverseMatch:
+        return None
+    shown = list(dict.fromkeys(r.number for block in context.blocks for r in block.rules))
+    return rule_knowledge(document, shown)
 
 
 def _missing_rule(request, document, number, status=404):

@@ -33,3 +33,18 @@ def load_corpus(corpus: Path):
         options = IngestOptions(game="riftbound", kind="core-rules", language=language)
         results.extend(run_ingest([corpus / relative], options))
     return results
+
+
+CORPUS_KNOWLEDGE_FILES = [
+    "cards/banned-cards.json",
+    "cards/card-gallery_2026-03-28.json",
+    "faq/official-errata.json",
+    "faq/riftboundfaq-community.mdx.md",
+    "faq/official-faqs.json",
+]
+
+
+def load_corpus_knowledge(corpus: Path):
+    """The FAQ, errata and card files, in one batch (the kinds are detected from content)."""
+    return run_ingest([corpus / relative for relative in CORPUS_KNOWLEDGE_FILES],
+                      IngestOptions(game="riftbound"))

@@ -36,7 +36,9 @@ def _check(params) -> None:
     version = params.get("version")
     if version and not _VERSION_RE.fullmatch(version):
         raise ApiError(400, "A version looks like 2026-03-30.")
-    for name in ("q", "kind", "lang", "game", "version"):
+    # A NUL in ``q`` is hostile input the search interface strips (200); elsewhere it makes
+    # the parameter invalid (400).
+    for name in ("kind", "lang", "game", "version"):
         if "\x00" in params.get(name, ""):
             raise ApiError(400, f"{name} contains a NUL character.")
 

@@ -17,6 +17,9 @@ from .text import fold
 PATH_SEPARATOR = " › "
 KEYWORD_BOOST = 1.3
 HEADING_BOOST = 1.0
+# A keyword's own page outranks its defining rule heading (1.3) when its name is searched.
+KEYWORD_PAGE_BOOST = 2.0
+FAQ_BOOST = 0.9
 _KEYWORD_CHAPTER_RE = re.compile(r"^(keywords?|mots?[- ]cles?)$")
 _KEYWORD_WORD_RE = re.compile(r"keyword|mots?[- ]cles?|glossa")
 
@@ -25,7 +28,7 @@ def entries_from_database() -> Iterator[IndexEntry]:
     """Every rule of every document, heading paths computed in reading order."""
     from rulebook.models import Document
 
-    documents = Document.objects.select_related("game").order_by(
+    documents = Document.objects.select_related("game").defer("report").order_by(
         "game__slug", "kind", "language", "-version"
     )
     seen_defaults = set()
@@ -34,6 +37,9 @@ def entries_from_database() -> Iterator[IndexEntry]:
         is_default = group not in seen_defaults  # newest first within each group
         seen_defaults.add(group)
         yield from document_entries(document, is_default)
+    from .knowledge_entries import knowledge_entries
+
+    yield from knowledge_entries()
 
 
 def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:

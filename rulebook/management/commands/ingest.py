@@ -1,15 +1,22 @@
-"""``manage.py ingest PATH [PATH ...]``: parse, load and report rules documents."""
+"""``manage.py ingest PATH [PATH ...]``: parse, load and report rules and knowledge files.
+
+Each file's kind is detected from its content: rules documents (Markdown, HTML, JSON), the
+community and official FAQs, errata, the card gallery and the banned list. Knowledge files need
+no --doc-version; their report counts created/updated/unchanged rows and resolved citations.
+"""
 
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from ingest.model import IngestError
 from ingest.report import format_report
+from rulebook import knowledge_ingest
 from rulebook.ingesting import IngestOptions, StrictModeError, expand_paths, run_ingest
+from rulebook.knowledge_ingest import KnowledgePrepared
 
 
 class Command(BaseCommand):
-    help = "Ingest rules documents (Markdown, HTML, JSON), detecting the format from the content."
+    help = "Ingest rules documents, FAQs, errata and cards, detecting the format from the content."
 
     def add_arguments(self, parser):
         parser.add_argument("paths", nargs="+", help="Files or directories to ingest.")
@@ -21,7 +28,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--doc-version",
             dest="doc_version",
-            help="YYYY-MM-DD or YYYY-MM; overrides the document and file name.",
+            help="YYYY-MM-DD or YYYY-MM; overrides the document and file name (rules only).",
         )
         parser.add_argument("--strict", action="store_true", help="Fail on any anomaly.")
         parser.add_argument(
@@ -46,16 +53,8 @@ class Command(BaseCommand):
                 results = run_ingest(opts["paths"], options, progress=lambda _msg: bar.update())
         except (IngestError, StrictModeError) as exc:
             raise CommandError(str(exc)) from exc
-        for item, result in results:
-            if verbosity:
-                self.stdout.write(
-                    self.style.MIGRATE_HEADING(
-                        f"{item.path} -> {item.meta.game} {item.meta.kind} {item.meta.language} "
-                        f"{item.meta.version}: {result.status}"
-                        + (" (dry run, nothing written)" if options.dry_run else "")
-                    )
-                )
-                self.stdout.write(format_report(result.report))
+        if verbosity:
+            self._write_results(results, options.dry_run)
         counts = {
             s: sum(1 for _, r in results if r.status == s)
             for s in ("created", "updated", "unchanged")
@@ -63,7 +62,7 @@ class Command(BaseCommand):
         if verbosity:
             self.stdout.write(
                 self.style.SUCCESS(
-                    "Documents: {created} created, {updated} updated, "
+                    "Files: {created} created, {updated} updated, "
                     "{unchanged} unchanged.".format(**counts)
                 )
             )
@@ -71,3 +70,24 @@ class Command(BaseCommand):
             from rulebook.search import rebuild_after_ingest
 
             rebuild_after_ingest(stdout=self.stdout if verbosity else None)
+
+    def _write_results(self, results, dry_run):
+        suffix = " (dry run, nothing written)" if dry_run else ""
+        links = None
+        for item, result in results:
+            if isinstance(item, KnowledgePrepared):
+                head = f"{item.path} -> {item.game} {item.kind}: {result.status}{suffix}"
+                self.stdout.write(self.style.MIGRATE_HEADING(head))
+                self.stdout.write(knowledge_ingest.format_report(result.report))
+                links = result.report.get("links") or links
+                continue
+            meta = item.meta
+            self.stdout.write(
+                self.style.MIGRATE_HEADING(
+                    f"{item.path} -> {meta.game} {meta.kind} {meta.language} "
+                    f"{meta.version}: {result.status}{suffix}"
+                )
+            )
+            self.stdout.write(format_report(result.report))
+        if links:
+            self.stdout.write(knowledge_ingest.format_links(links))

@@ -1,0 +1,97 @@
+"""Card lists filterable by set, type and domain, and the knowledge shown on rule pages.
+
+Filtering happens in Python over prefetched cards: a game has at most a few thousand cards and
+the facets (which sets, types and domains exist) come from the same pass, while JSON
+"contains" lookups are not portable across SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .knowledge_pages import entries_by_id, keyword_faq_ids, rules_document
+from .models import Card, Keyword, Link
+
+FILTERS = ("set", "type", "domain")
+
+
+@dataclass
+class CardFilter:
+    selected: dict[str, str]
+    sets: list[str] = field(default_factory=list)
+    types: list[str] = field(default_factory=list)
+    domains: list[str] = field(default_factory=list)
+
+    @property
+    def active(self) -> bool:
+        return any(self.selected.values())
+
+
+def card_sets(card) -> list[str]:
+    return list(dict.fromkeys(p.set_name for p in card.printings.all() if p.set_name))
+
+
+def filter_cards(cards, params) -> tuple[list, CardFilter]:
+    """The cards matching the GET parameters, and the facets of the unfiltered list."""
+    selected = {name: (params.get(name) or "").strip()[:60] for name in FILTERS}
+    facets = CardFilter(selected)
+    sets, types, domains = set(), set(), set()
+    kept = []
+    for card in cards:
+        names = card_sets(card)
+        sets.update(names)
+        types.update(card.card_types)
+        domains.update(card.domains)
+        if selected["set"] and selected["set"] not in names:
+            continue
+        if selected["type"] and selected["type"] not in card.card_types:
+            continue
+        if selected["domain"] and selected["domain"] not in card.domains:
+            continue
+        kept.append(card)
+    facets.sets, facets.types, facets.domains = sorted(sets), sorted(types), sorted(domains)
+    return kept, facets
+
+
+def printing_count(cards, keyword_name: str) -> int:
+    """Printings whose own text carries the keyword (reprints may drop reminder text)."""
+    return sum(keyword_name in p.keyword_names for card in cards for p in card.printings.all())
+
+
+@dataclass
+class RuleKnowledge:
+    faq: list = field(default_factory=list)
+    keyword: Keyword | None = None
+    cards: list = field(default_factory=list)
+    card_count: int = 0
+
+
+def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowledge | None:
+    """FAQ entries citing the shown rules and cards carrying the keyword they define; on a
+    keyword's own page (813) also the FAQ entries that name the keyword.
+
+    FAQ citations are numbered against the newest rules, so older versions show nothing
+    rather than rulings attached to whatever a number meant back then.
+    """
+    if document.kind != "core-rules":
+        return None
+    newest = rules_document(document.game, "en")
+    if newest is None or document.version != newest.version:
+        return None
+    faq_ids = set(Link.objects.filter(
+        game=document.game, source_kind=Link.FAQ, target_kind=Link.RULE,
+        target_key__in=numbers).values_list("source_id", flat=True))
+    out = RuleKnowledge()
+    top = numbers[0].split(".")[0] if numbers else ""
+    out.keyword = Keyword.objects.filter(document=document, number=top).first()
+    english = Keyword.objects.filter(document=newest, number=top).first()
+    if english is not None and numbers[0] == top:  # the keyword's own page: FAQ naming it too
+        faq_ids.update(keyword_faq_ids(document.game, english))
+    out.faq = entries_by_id(faq_ids)
+    if english is not None:
+        ids = Link.objects.filter(game=document.game, source_kind=Link.CARD,
+                                  target_kind=Link.KEYWORD, target_id=english.pk)
+        cards = Card.objects.filter(pk__in=ids.values("source_id")).order_by("name")
+        out.card_count = cards.count()
+        out.cards = list(cards.only("name", "slug", "game_id")[:limit])
+    return out
