@@ -37,7 +37,8 @@ class Block:
 def slugify(text: str) -> str:
     folded = unicodedata.normalize("NFKD", text.lower())
     ascii_text = "".join(c for c in folded if not unicodedata.combining(c))
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-") or "section"
+    # Anchors are rule "numbers" in the database and in URLs: keep them short.
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:36].strip("-") or "section"
 
 
 class Processor:

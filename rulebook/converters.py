@@ -3,8 +3,9 @@
 
 class RuleNumberConverter:
     # Loose enough to accept "813.1c2" (the view redirects it to its normal form), strict
-    # enough that versions and words never match.
-    regex = r"\d{3}(?![\d-])[0-9A-Za-z.~]*"
+    # enough that versions never match; prose games' anchors ("take-cover") are lower-case
+    # slugs, and the fixed segments ("changes") are routed before this converter is tried.
+    regex = r"\d{3}(?![\d-])[0-9A-Za-z.~]*|[a-z][a-z0-9-]{0,43}"
 
     def to_python(self, value):
         return value

@@ -17,11 +17,12 @@ from django.db import transaction
 from ingest import metadata
 from ingest.decode import read_source
 from ingest.model import IngestError, ParsedDocument
-from ingest.parse import parse_text
+from ingest.parse import parse_any
 
 from . import knowledge_ingest
 from .knowledge_ingest import KnowledgePrepared
 from .load import DocumentMeta, load_document
+from .models import Game
 
 
 class StrictModeError(Exception):
@@ -36,6 +37,9 @@ class IngestOptions:
     version: str | None = None
     strict: bool = False
     dry_run: bool = False
+    # Whether a file without numbered rules may be read as prose: never for a game whose
+    # documents are numbered (a numbered file that lost its numbers must fail loudly).
+    allow_prose: bool = True
 
 
 @dataclass
@@ -65,7 +69,7 @@ def expand_paths(paths) -> list[Path]:
 def prepare(path: Path, options: IngestOptions, text: str | None = None) -> Prepared:
     """Read and parse one file, settling its version and language; no database access."""
     text = read_source(path) if text is None else text
-    parsed = parse_text(text, filename=str(path))
+    parsed = parse_any(text, filename=str(path), allow_prose=options.allow_prose)
     try:
         version, findings = metadata.resolve_version(
             options.version, parsed.version, metadata.version_from_filename(path.name)
@@ -97,6 +101,9 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
     KnowledgeResult). Both results have ``status`` and ``report``.
     """
     rules, knowledge = [], []
+    options.allow_prose = not Game.objects.filter(
+        slug=options.game, numbering=Game.Numbering.NUMBERED
+    ).exists()
     for path in expand_paths(paths):
         text = read_source(path)
         kind = knowledge_ingest.route(text, path)

@@ -19,7 +19,7 @@ from ingest.model import ParsedDocument
 from ingest.references import find_document_references
 from ingest.report import build_report
 
-from .load_knowledge import store_keywords
+from .load_knowledge import store_entries, store_keywords
 from .models import Document, Game, Link, Reference, Rule
 
 CREATED, UPDATED, UNCHANGED = "created", "updated", "unchanged"
@@ -55,6 +55,7 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         game, _ = Game.objects.get_or_create(
             slug=meta.game, defaults={"name": meta.game_name or meta.game.replace("-", " ").title()}
         )
+        _note_numbering(game, parsed)
         existing = Document.objects.filter(
             game=game, kind=meta.kind, language=meta.language, version=meta.version
         ).first()
@@ -78,7 +79,9 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         nodes = structure.build_tree(parsed.rules)
         rules = _create_rules(document, parsed, nodes)
         unresolved = _link_references(parsed, rules, meta.language)
-        if meta.kind == "core-rules":
+        if meta.kind == "core-rules" and game.numbering == Game.Numbering.PROSE:
+            keywords = store_entries(document, parsed.rules, rules)
+        elif meta.kind == "core-rules":
             keywords = store_keywords(document, parsed.rules, rules)
         else:
             keywords = []
@@ -89,6 +92,25 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         if dry_run:
             transaction.set_rollback(True)
         return LoadResult(status, document, document.report)
+
+
+def _note_numbering(game: Game, parsed: ParsedDocument) -> None:
+    """A prose document makes its game a prose game; its entries' section names them."""
+    if not parsed.format.startswith("prose"):
+        return
+    entries = [r for r in parsed.rules if r.heading_level == 3 and r.title]
+    sections = {r.number: r for r in parsed.rules if r.heading and r.heading_level < 3}
+    label = ""
+    if entries:
+        nodes = structure.build_tree(parsed.rules)
+        first = next(i for i, r in enumerate(parsed.rules) if r is entries[0])
+        section = nodes[first].section_index
+        label = parsed.rules[section].title if section is not None else ""
+    if not label and sections:
+        label = next(iter(sections.values())).title
+    game.numbering = Game.Numbering.PROSE
+    game.entries_label = label[:80]
+    game.save(update_fields=["numbering", "entries_label"])
 
 
 def _create_rules(document: Document, parsed: ParsedDocument, nodes) -> list[Rule]:
@@ -104,6 +126,7 @@ def _create_rules(document: Document, parsed: ParsedDocument, nodes) -> list[Rul
             position=node.position,
             is_heading=rule.heading,
             heading_level=rule.heading_level,
+            title=rule.title[:120],
             text=rule.text,
             repairs=rule.repairs,
         )

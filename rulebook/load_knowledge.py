@@ -9,6 +9,7 @@ download updates entries in place (their URLs do not move). Callers own the tran
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 
@@ -387,3 +388,22 @@ def store_keywords(document, parsed_rules, rules: list[Rule]) -> list[Keyword]:
             )
     Link.objects.bulk_create(links, batch_size=1000)
     return keywords
+
+
+def store_entries(document, parsed_rules, rules: list[Rule]) -> list[Keyword]:
+    """A prose document's named entries ("Counter: …") as keyword-like rows.
+
+    They get the same pages as keywords; their "type" is the section they are listed under
+    ("Universal Reactions") and their summary the first sentence of their text.
+    """
+    sections = {r.pk: r for r in rules if r.is_heading and r.heading_level < 3}
+    keywords = []
+    for position, rule in enumerate(r for r in rules if r.heading_level == 3 and r.title):
+        section = sections.get(rule.section_id)
+        first_sentence = re.split(r"(?<=[.!?])\s", rule.text, maxsplit=1)[0]
+        keywords.append(Keyword(
+            document=document, name=rule.title[:80], slug=rule.number[:80], number=rule.number,
+            types=[section.title or section.text] if section else [], summary=first_sentence,
+            rule_numbers=[rule.number], position=position,
+        ))
+    return Keyword.objects.bulk_create(keywords)

@@ -131,12 +131,21 @@ def nearest_rules(document: Document, number: str, limit: int = 3) -> list[Rule]
 
 
 def table_of_contents(document: Document) -> list[dict]:
-    """Chapters with their sections and rule counts, from the heading rows alone."""
-    headings = Rule.objects.in_document(document).headings().filter(heading_level__lte=2).in_order()
+    """Chapters with their sections and rule counts, from the heading rows alone.
+
+    Named entries (prose games' "Counter", "Take Cover") are listed under their section too:
+    they are what readers look for on such pages. Step headings have no name and stay out.
+    """
+    headings = Rule.objects.in_document(document).headings().filter(heading_level__lte=3)
     chapters: list[dict] = []
-    for heading in headings:
+    for heading in headings.in_order():
+        if heading.heading_level == 3:
+            if heading.title and chapters:
+                parent = chapters[-1]["sections"][-1] if chapters[-1]["sections"] else chapters[-1]
+                parent["entries"].append(heading)
+            continue
         count = (heading.section_end or heading.position) - heading.position
-        entry = {"rule": heading, "count": count, "sections": []}
+        entry = {"rule": heading, "count": count, "sections": [], "entries": []}
         if heading.heading_level == 1 or not chapters:
             chapters.append(entry)
         else:

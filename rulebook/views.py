@@ -89,9 +89,22 @@ def home(request):
 
 @require_safe
 def game_home(request, game):
+    """A game's front page: what exists for it decides which sections it links."""
     game_obj = get_object_or_404(Game, slug=game)
-    documents = game_obj.documents.order_by("kind", "language", "-version")
-    return render(request, "rulebook/game.html", {"game": game_obj, "documents": documents})
+    documents = list(game_obj.documents.defer("report").order_by("kind", "language", "-version"))
+    kinds = {d.kind for d in documents}
+    languages = {d.language for d in documents if d.kind == "core-rules"}
+    versions = {d.version for d in documents if d.kind == "core-rules"}
+    return render(request, "rulebook/game.html", {
+        "game": game_obj, "documents": documents,
+        "has": {
+            "rules": "core-rules" in kinds, "tournament": "tournament-rules" in kinds,
+            "keywords": game_obj.documents.filter(keywords__isnull=False).exists(),
+            "faq": game_obj.faq_pages.exists(),
+            "cards": game_obj.cards.exists(),
+            "changes": len(versions) > 1, "glossary": len(languages) > 1,
+        },
+    })
 
 
 @require_safe
@@ -115,7 +128,7 @@ def toc(request, game, kind, version=None):
 
 @require_safe
 def rule_page(request, game, kind, number, version=None):
-    normal = numbers.normalise(number.split("~")[0])
+    normal = rule_key(number)
     if normal is None:
         raise Http404("Not a rule number")
     if normal != number:
@@ -143,6 +156,9 @@ def rule_page(request, game, kind, number, version=None):
         "rulebook/rule.html",
         {
             "preview": preview,
+            "other_language": document.game.documents.filter(kind=document.kind)
+            .exclude(language=document.language)
+            .exists(),
             "canonical_url": preview["url"],
             "page": context,
             "document": document,
@@ -168,6 +184,13 @@ def _knowledge(document, context):
         return None
     shown = list(dict.fromkeys(r.number for block in context.blocks for r in block.rules))
     return rule_knowledge(document, shown)
+
+
+def rule_key(value: str) -> str | None:
+    """A numbered rule's normal form, or a prose anchor as it is ("take-cover")."""
+    if value[:1].isdigit():
+        return numbers.normalise(value.split("~")[0])
+    return value
 
 
 def _missing_rule(request, document, number, status=404):

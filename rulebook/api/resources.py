@@ -14,7 +14,8 @@ from django.urls import reverse
 from ingest import numbers
 
 from .. import pages
-from ..models import Document, Game, Reference, Rule
+from ..knowledge_cards import rule_knowledge
+from ..models import Document, Game, KnowledgeSource, Reference, Rule
 from . import schemas as s
 from . import serialize
 from .http import ApiError, Lazy
@@ -28,8 +29,11 @@ def _state(documents) -> tuple[str, object]:
     return seed, max((stamp for _pk, _digest, stamp in rows), default=None)
 
 
-def _lazy(build, documents, extra_seed: str = "") -> Lazy:
-    seed, last_modified = _state(documents)
+def _lazy(build, documents, extra_seed: str = "", also=()) -> Lazy:
+    """``also``: more row sets with ``content_hash`` and ``ingested_at`` (knowledge sources)."""
+    states = [_state(rows) for rows in (documents, *also)]
+    seed = "|".join(seed for seed, _stamp in states)
+    last_modified = max((stamp for _seed, stamp in states if stamp), default=None)
     return Lazy(build=build, etag_seed=f"{seed}|{extra_seed}", last_modified=last_modified)
 
 
@@ -139,8 +143,9 @@ def _toc(request, game, kind, lang, version):
 RULE_DOC = dict(
     tags=["rules"],
     description="A rule with its parent, children, the references it makes (resolved or "
-    "not), the rules citing it and its FAQ entries (none yet). A number printed more than "
-    "once in the source answers with the first occurrence and lists the others in `repeats`.",
+    "not), the rules citing it and the FAQ entries its page lists (those citing it or a rule "
+    "shown under it; newest version only). A number printed more than once in the source "
+    "answers with the first occurrence and lists the others in `repeats`.",
     responses={**s.ok("Rule"), **s.REDIRECT, **s.errors("404")},
 )
 
@@ -186,10 +191,24 @@ def _rule(request, where: dict, number: str):
             "referenced_by": Reference.objects.filter(target=head)
             .select_related("source__document__game").order_by("source__position"),
             "repeats": occurrences[1:],
+            "faq": _rule_faq(request, document, occurrences),
         }
         return serialize.rule_dict(request, head, pinned, extra)
 
-    return _lazy(build, _family(game_obj, where["kind"], where["lang"]))
+    english = _family(game_obj, "core-rules", "en")  # FAQ shows on the newest version only
+    return _lazy(build, _family(game_obj, where["kind"], where["lang"]),
+                 also=[english, KnowledgeSource.objects.filter(game=game_obj)])
+
+
+def _rule_faq(request, document, occurrences) -> list[dict]:
+    """The entries the rule's HTML page lists under "FAQ citing this rule": those citing any
+    rule it shows (each occurrence's block), on the newest version only."""
+    shown = list(dict.fromkeys(r.number for occ in occurrences for r in pages.span_of(occ)))
+    knowledge = rule_knowledge(document, shown)
+    if knowledge is None or not knowledge.faq:
+        return []
+    urls = serialize.KnowledgeUrls(request, document.game.slug, document.language)
+    return [serialize.faq_summary(urls, entry) for entry in knowledge.faq]
 
 
 def _redirect(request, name: str, kwargs: dict) -> HttpResponse:

@@ -6,7 +6,13 @@ naming a version) gets pinned URLs throughout, so following links never changes 
 
 from __future__ import annotations
 
+import html
+import re
+from urllib.parse import quote
+
 from django.urls import reverse
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 
 from .preview import description, rule_title
 
@@ -109,7 +115,7 @@ def rule_dict(request, rule, pinned: bool, extra: dict) -> dict:
         "references": [reference_dict(request, r, pinned) for r in extra["references"]],
         "referenced_by": [citing_dict(request, r, pinned) for r in extra["referenced_by"]],
         "repeats": [{"anchor": r.anchor, "text": r.text} for r in extra["repeats"]],
-        "faq": [],
+        "faq": extra.get("faq", []),
     }
 
 
@@ -118,4 +124,71 @@ def toc_entry(request, entry: dict, pinned: bool) -> dict:
         **rule_summary(request, entry["rule"], pinned),
         "count": entry["count"],
         "sections": [toc_entry(request, s, pinned) for s in entry["sections"]],
+    }
+
+
+MARK = "zzmarkzz"  # a value every converter below accepts (slug, path, rule number)
+_SAFE = "/~:@!$&'()*+,;="  # what ``reverse`` leaves unquoted in a path
+_ROOT_HREF = re.compile(r'href="/(?!/)')
+
+
+class KnowledgeUrls:
+    """Absolute HTML and API URLs of one game's keyword, FAQ, card and rule pages.
+
+    Reversing a localised URL switches the active language on every call; the lists these
+    feed have hundreds of rows differing only in their last segment, so each pattern is
+    reversed once with a marker and filled in per row.
+    """
+
+    def __init__(self, request, game: str, language: str):
+        self.origin = request.build_absolute_uri("/")[:-1]
+        self.language = language
+        html_kwargs = {
+            "keyword": {"slug": MARK}, "card": {"slug": MARK}, "faq_page": {"page": MARK},
+            "faq_official": {"slug": MARK}, "rule": {"kind": "rules", "number": MARK},
+        }
+        api_kwargs = {
+            "api_keyword": {"lang": language, "slug": MARK}, "api_card": {"slug": MARK},
+            "api_faq_community": {"page": MARK}, "api_faq_official": {"slug": MARK},
+            "api_rule": {"kind": "core-rules", "lang": language, "number": MARK},
+        }
+        with translation.override(language):
+            self._patterns = {name: reverse(name, kwargs={"game": game, **kwargs})
+                              for name, kwargs in html_kwargs.items()}
+        self._patterns.update({name: reverse(name, kwargs={"game": game, **kwargs})
+                               for name, kwargs in api_kwargs.items()})
+
+    def __call__(self, name: str, value: str) -> str:
+        head, _mark, tail = self._patterns[name].rpartition(MARK)
+        return f"{self.origin}{head}{quote(value, safe=_SAFE)}{tail}"
+
+    def faq_page(self, page, api=False) -> str:
+        if page.source == "official":
+            return self("api_faq_official" if api else "faq_official", page.slug)
+        return self("api_faq_community" if api else "faq_page", page.slug)
+
+    def absolute(self, fragment: str) -> SafeString:
+        """Root-relative links of rendered HTML made absolute (API answers link absolutely).
+
+        The fragment is already safe markup; the inserted origin is the validated host.
+        """
+        origin = html.escape(self.origin, quote=True)
+        return mark_safe(_ROOT_HREF.sub(f'href="{origin}/', str(fragment)))  # noqa: S308
+
+
+def card_summary(urls: KnowledgeUrls, card) -> dict:
+    return {"name": card.name, "slug": card.slug, "url": urls("card", card.slug),
+            "api_url": urls("api_card", card.slug)}
+
+
+def faq_summary(urls: KnowledgeUrls, entry) -> dict:
+    """A FAQ entry as lists show it; ``entry.page`` should be selected with the entry."""
+    page = entry.page
+    return {
+        "key": entry.key,
+        "question": entry.question,
+        "source": page.source,
+        "page_title": page.title,
+        "url": f"{urls.faq_page(page)}#{entry.anchor}",
+        "api_url": f"{urls.faq_page(page, api=True)}#{entry.anchor}",
     }

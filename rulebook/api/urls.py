@@ -10,7 +10,7 @@ from django.urls import path, re_path
 from django.views.decorators.csrf import csrf_exempt
 
 # Importing the modules registers their resources, in this order in the OpenAPI document.
-from . import changes, linkify_views, oembed, openapi, resources, search  # noqa: F401
+from . import changes, knowledge, linkify_views, oembed, openapi, resources, search  # noqa: F401
 from .http import CORS_HEADERS
 from .opensearch import opensearch
 from .registry import RESOURCES

@@ -7,6 +7,7 @@ Query logic lives on the querysets with domain names, so views read like the dom
 from django.db import models
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from ingest import numbers
 
@@ -15,8 +16,19 @@ SLUG_KINDS = {slug: kind for kind, slug in KIND_SLUGS.items()}
 
 
 class Game(models.Model):
+    """A game; how its rules are numbered and what its named entries are called come from its
+    documents at ingest, so views and templates need no per-game code."""
+
+    class Numbering(models.TextChoices):
+        NUMBERED = "numbered", _("Numbered rules")
+        PROSE = "prose", _("Prose sections")
+
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=100)
+    numbering = models.CharField(max_length=10, choices=Numbering.choices,
+                                 default=Numbering.NUMBERED)
+    # What the game's named entries are called ("Universal Reactions"); blank: "Keywords".
+    entries_label = models.CharField(max_length=80, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -40,11 +52,11 @@ class DocumentQuerySet(models.QuerySet):
 
 class Document(models.Model):
     class Kind(models.TextChoices):
-        CORE_RULES = "core-rules", "Core Rules"
-        TOURNAMENT_RULES = "tournament-rules", "Tournament Rules"
-        FAQ = "faq", "FAQ"
-        ERRATA = "errata", "Errata"
-        CARDS = "cards", "Cards"
+        CORE_RULES = "core-rules", _("Core Rules")
+        TOURNAMENT_RULES = "tournament-rules", _("Tournament Rules")
+        FAQ = "faq", _("FAQ")
+        ERRATA = "errata", _("Errata")
+        CARDS = "cards", _("Cards")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="documents")
     kind = models.CharField(max_length=32, choices=Kind.choices, default=Kind.CORE_RULES)
@@ -138,6 +150,8 @@ class Rule(models.Model):
     heading_level = models.PositiveSmallIntegerField(default=0)
     # Where the section a heading opens ends (inclusive), so a section page is one range query.
     section_end = models.PositiveIntegerField(null=True, blank=True)
+    # Prose documents only: an entry's name ("Counter"); numbered rules keep it blank.
+    title = models.CharField(max_length=120, blank=True)
     text = models.TextField()
     repairs = models.JSONField(default=list, blank=True)
 

@@ -47,7 +47,8 @@ def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:
     stack: list[tuple[int, str]] = []  # (level, heading text)
     in_keywords = False
     rules = document.rules.order_by("position").only(
-        "number", "anchor", "occurrence", "is_heading", "heading_level", "text", "document_id"
+        "number", "anchor", "occurrence", "is_heading", "heading_level", "title", "text",
+        "document_id",
     )
     for rule in rules:
         rule.document = document
@@ -55,7 +56,7 @@ def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:
         if level:
             while stack and stack[-1][0] >= level:
                 stack.pop()
-            stack.append((level, rule.text.strip()))
+            stack.append((level, (rule.title or rule.text).strip()))
             if level == 1:
                 in_keywords = bool(_KEYWORD_CHAPTER_RE.match(fold(rule.text.strip())))
         path = PATH_SEPARATOR.join(text for _, text in stack)
@@ -80,11 +81,18 @@ def _entry(document, rule, path, is_default, keyword) -> IndexEntry:
         if keyword and not _KEYWORD_WORD_RE.search(fold(name)):
             extra["keyword"] = name
             boost = KEYWORD_BOOST
+    # Prose games: an entry's name (already the end of its path) leads its indexed text, and
+    # its anchor is not a rule number.
+    name = rule.title if rule.title and rule.title != rule.text else ""
+    if name:
+        extra["keyword"], boost = name, KEYWORD_BOOST
     return IndexEntry(
         key=f"rule:{document.game.slug}:{document.kind}:{document.language}:"
             f"{document.version}:{rule.anchor}",
         kind="rule", game=document.game.slug, language=document.language,
-        version=document.version, number=rule.number, title=path, path=path, text=rule.text,
+        version=document.version, number=rule.number if rule.number[:1].isdigit() else None,
+        title=path, path=path,
+        text=f"{name}: {rule.text}" if name else rule.text,
         url=rule_url(rule, pinned=not is_default), is_default_version=is_default, boost=boost,
         extra=extra,
     )

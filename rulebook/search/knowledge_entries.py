@@ -46,7 +46,7 @@ def keyword_entries() -> Iterator[IndexEntry]:
             game=doc.game.slug,
             language=doc.language,
             version=doc.version,
-            number=keyword.number,
+            number=None,  # the API contract: a number only for rule hits
             title=keyword.name,
             path=keyword.name,
             text=text,

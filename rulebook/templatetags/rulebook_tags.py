@@ -102,3 +102,17 @@ def structural_repairs(repairs):
     Entity decoding and spacing fixes change no meaning, so they stay in the tooltip only.
     """
     return [kind for kind in repairs or () if kind in STRUCTURAL_REPAIRS]
+
+
+@register.filter
+def shown_number(rule):
+    """The number a reader sees: a numbered rule's own, "3." for a prose condition, else none.
+
+    Prose anchors ("take-cover", "reactions-p2") identify a block but are not numbers printed
+    in the source, so they are kept out of the text; a condition's anchor ends in its number.
+    """
+    number = getattr(rule, "number", "") or ""
+    if number[:1].isdigit():
+        return number
+    tail = number.rsplit("-", 1)[-1]
+    return f"{tail}." if tail.isdigit() and not getattr(rule, "is_heading", False) else ""

@@ -16,7 +16,8 @@ TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
 SAME_IN_FRENCH = {"FAQ", "HTML", "Version", "Document", "Sections", "Markdown (Discord, Reddit)",
                   "BBCode (forums)", "JSON", "Contexte", "Type", "Rulebook", "Action", "Types",
                   "Total", "Source", "Article", "Note", "Description", "Question", "Questions",
-                  "Code", "Permalink", "Rite", "Options", "Format", "API", "Date", "Aliases"}
+                  "Code", "Permalink", "Rite", "Options", "Format", "API", "Date", "Aliases",
+                  "Errata"}
 TAG = re.compile(r"{%.*?%}|{{.*?}}|{#.*?#}", re.S)
 HTML_TAG = re.compile(r"<[^>]+>", re.S)
 ATTRS = re.compile(r'\b(?:title|aria-label|placeholder|alt)="([^"]*)"')
