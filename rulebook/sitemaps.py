@@ -9,13 +9,13 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap
-from django.db.models import Max
 from django.urls import reverse
 from django.utils import translation
 
 from .models import Card, Document, FaqPage, Keyword, KnowledgeSource, Rule
 
 MAX_URLS = 50000
+_SAFE = "/~:@!$&'()*+,;="  # what ``reverse`` leaves unquoted
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
@@ -56,15 +56,17 @@ class _Patterns:
 
     def __call__(self, name: str, language: str, game: str, value: str, key="slug",
                  **kwargs) -> str:
-        value = quote(value, safe="/")
+        quoted = quote(value, safe=_SAFE)
         cache_key = (name, language, game, *kwargs.values())
         if cache_key not in self._cache:
             with translation.override(language):
                 url = reverse(name, kwargs={"game": game, key: value, **kwargs})
-            head, _value, tail = url.rpartition(value)
+            head, found, tail = url.rpartition(quoted)
+            if not found:  # reversed differently than expected: no shortcut for this page
+                return url
             self._cache[cache_key] = (head, tail)
         head, tail = self._cache[cache_key]
-        return f"{head}{value}{tail}"
+        return f"{head}{quoted}{tail}"
 
 
 class TupleSitemap(Sitemap):
