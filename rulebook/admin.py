@@ -1,6 +1,23 @@
-from django.contrib import admin
+import json
 
-from .models import Document, Game, Reference, Rule
+from django.contrib import admin
+from django.db import models
+from django.utils.html import format_html
+
+from .models import (
+    Card,
+    Document,
+    Erratum,
+    FaqEntry,
+    FaqPage,
+    Game,
+    Keyword,
+    KnowledgeSource,
+    Link,
+    Printing,
+    Reference,
+    Rule,
+)
 
 
 @admin.register(Game)
@@ -27,3 +44,115 @@ class RuleAdmin(admin.ModelAdmin):
 class ReferenceAdmin(admin.ModelAdmin):
     list_display = ["source", "written", "target_number", "target", "kind"]
     raw_id_fields = ["source", "target"]
+
+
+# Keywords, FAQ and cards. Rows are written by ingest and relink, so the admin is for looking
+# and small fixes; computed fields (hashes, reports, citations) are read-only.
+
+
+# Source URLs are stored absolute; say so, rather than let Django guess a scheme (and warn).
+URLS = {models.URLField: {"assume_scheme": "https"}}
+
+
+def _pretty_report(obj) -> str:
+    """The ingest report as indented JSON, readable in a read-only field."""
+    return format_html("<pre>{}</pre>", json.dumps(obj.report, indent=2, ensure_ascii=False))
+
+
+@admin.register(KnowledgeSource)
+class KnowledgeSourceAdmin(admin.ModelAdmin):
+    list_display = ["game", "kind", "source_name", "ingested_at"]
+    list_filter = ["game", "kind"]
+    search_fields = ["source_name"]
+    list_select_related = ["game"]
+    readonly_fields = ["content_hash", "report_json", "ingested_at"]
+    exclude = ["report"]
+
+    @admin.display(description="report")
+    def report_json(self, obj):
+        return _pretty_report(obj)
+
+    def get_queryset(self, request):
+        # Lists never show the (large) report: load it only for the one object displayed.
+        return super().get_queryset(request).defer("report")
+
+
+@admin.register(Keyword)
+class KeywordAdmin(admin.ModelAdmin):
+    list_display = ["name", "number", "slug", "document", "position"]
+    list_filter = ["document__game", "document__language", "document__version"]
+    search_fields = ["name", "slug", "number", "summary"]
+    raw_id_fields = ["document"]
+
+    def get_queryset(self, request):
+        # Document.__str__ names its game; never decode Document.report per row.
+        return super().get_queryset(request).select_related("document__game") \
+            .defer("document__report")
+
+
+@admin.register(FaqPage)
+class FaqPageAdmin(admin.ModelAdmin):
+    formfield_overrides = URLS
+    list_display = ["title", "game", "source", "kind", "slug", "reviewed_version", "position"]
+    list_filter = ["game", "source", "kind", "is_index"]
+    search_fields = ["title", "slug", "summary"]
+    list_select_related = ["game"]
+
+
+@admin.register(FaqEntry)
+class FaqEntryAdmin(admin.ModelAdmin):
+    list_display = ["question", "anchor", "page", "kind", "position"]
+    list_filter = ["page__game", "page__source", "kind"]
+    search_fields = ["question", "anchor", "answer_text", "page__slug"]
+    raw_id_fields = ["page"]
+    list_select_related = ["page"]
+    readonly_fields = ["answer_text", "rule_citations", "card_citations", "keyword_mentions"]
+
+
+class PrintingInline(admin.TabularInline):
+    model = Printing
+    fields = ["external_id", "public_code", "set_name", "rarity"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Card)
+class CardAdmin(admin.ModelAdmin):
+    list_display = ["name", "game", "slug", "energy", "might", "banned"]
+    list_filter = ["game", "banned"]
+    search_fields = ["name", "slug", "ability_text"]
+    list_select_related = ["game"]
+    readonly_fields = ["keywords"]
+    inlines = [PrintingInline]
+
+
+@admin.register(Printing)
+class PrintingAdmin(admin.ModelAdmin):
+    formfield_overrides = URLS
+    list_display = ["public_code", "card", "set_name", "rarity", "collector_number"]
+    list_filter = ["game", "set_name", "rarity"]
+    search_fields = ["public_code", "external_id", "card__name"]
+    raw_id_fields = ["card"]
+    list_select_related = ["card"]
+
+
+@admin.register(Erratum)
+class ErratumAdmin(admin.ModelAdmin):
+    formfield_overrides = URLS
+    list_display = ["card_name", "game", "article_id", "set_name", "published_at"]
+    list_filter = ["game", "set_name"]
+    search_fields = ["card_name", "article_id", "old_text", "new_text"]
+    raw_id_fields = ["card"]
+    list_select_related = ["game"]
+
+
+@admin.register(Link)
+class LinkAdmin(admin.ModelAdmin):
+    list_display = ["source_kind", "source_id", "target_kind", "target_key", "target_id",
+                    "written", "game"]
+    list_filter = ["game", "source_kind", "target_kind", ("target_id", admin.EmptyFieldListFilter)]
+    search_fields = ["target_key", "written", "note"]
+    raw_id_fields = ["document"]
+    list_select_related = ["game"]
+    readonly_fields = ["target_id"]  # kept current by the relink pass

@@ -220,12 +220,7 @@ def _missing_rule(request, document, number, status=404):
 
 
 def _default_game():
-    """The game short links point into: the configured one, else the first numbered game
-    (a short link is a rule number, which prose games do not have)."""
-    with_rules = Game.objects.filter(documents__isnull=False).distinct()
-    preferred = with_rules.filter(slug=settings.RULEBOOK_DEFAULT_GAME).first()
-    numbered = with_rules.filter(numbering=Game.Numbering.NUMBERED).order_by("pk").first()
-    return preferred or numbered or with_rules.order_by("pk").first()
+    return Game.objects.short_link_default(settings.RULEBOOK_DEFAULT_GAME)
 
 
 @require_safe

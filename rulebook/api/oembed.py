@@ -30,8 +30,7 @@ LANGS = [code for code, _name in settings.LANGUAGES]
 
 
 def _short_link_document(query: dict) -> Document | None:
-    preferred = Game.objects.filter(slug=settings.RULEBOOK_DEFAULT_GAME, documents__isnull=False)
-    game = preferred.first() or Game.objects.filter(documents__isnull=False).order_by("pk").first()
+    game = Game.objects.short_link_default(settings.RULEBOOK_DEFAULT_GAME)
     if game is None:
         return None
     docs = Document.objects.of(game, "core-rules", settings.LANGUAGE_CODE).newest_first()

@@ -15,6 +15,21 @@ KIND_SLUGS = {"core-rules": "rules", "tournament-rules": "tournament-rules"}
 SLUG_KINDS = {slug: kind for kind, slug in KIND_SLUGS.items()}
 
 
+class GameQuerySet(models.QuerySet):
+    def with_rules(self):
+        return self.filter(documents__isnull=False).distinct()
+
+    def short_link_default(self, preferred_slug: str | None = None):
+        """The game ``/r/<number>`` points into: the configured one, else the first numbered
+        game (a short link is a rule number, which prose games do not have)."""
+        games = self.with_rules()
+        return (
+            (games.filter(slug=preferred_slug).first() if preferred_slug else None)
+            or games.filter(numbering=Game.Numbering.NUMBERED).order_by("pk").first()
+            or games.order_by("pk").first()
+        )
+
+
 class Game(models.Model):
     """A game; how its rules are numbered and what its named entries are called come from its
     documents at ingest, so views and templates need no per-game code."""
@@ -29,6 +44,8 @@ class Game(models.Model):
                                  default=Numbering.NUMBERED)
     # What the game's named entries are called ("Universal Reactions"); blank: "Keywords".
     entries_label = models.CharField(max_length=80, blank=True)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]

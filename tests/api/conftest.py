@@ -2,7 +2,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import NoReverseMatch, reverse
 
-from tests.dbdata import load_demo
+from tests.dbdata import load_corpus, load_corpus_knowledge, load_demo
 
 
 @pytest.fixture(scope="session")
@@ -29,3 +29,12 @@ def api_settings(settings):
     cache.clear()
     yield settings
     cache.clear()
+
+
+@pytest.fixture(scope="session")
+def corpus_knowledge(django_db_setup, django_db_blocker, corpus_dir):
+    """The corpus rules plus its FAQ, errata and card files (as tests/knowledge_web loads
+    them; a second load in the same session is a no-op)."""
+    with django_db_blocker.unblock():
+        load_corpus(corpus_dir)
+        return load_corpus_knowledge(corpus_dir)
