@@ -111,3 +111,20 @@ def _next_letter(letters: str) -> str:
     if len(letters) == 1:
         return "aa"
     return _next_letter(letters[:-1]) + "a"
+
+
+_ANCHOR_RE = re.compile(r"^[a-z][a-z0-9-]{0,43}$")
+
+
+def lookup_key(value: str) -> str | None:
+    """What a URL segment names: a rule number in normal form, or a prose block's anchor.
+
+    Prose games' blocks have readable anchors ("take-cover") instead of numbers; anything
+    else that is not a number is refused.
+    """
+    value = (value or "").strip()
+    if value[:1].isdigit() or value[:1].lower() in "rc§":
+        normal = normalise(value.split("~")[0])
+        if normal or value[:1].isdigit():
+            return normal
+    return value if _ANCHOR_RE.match(value) else None

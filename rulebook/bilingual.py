@@ -120,18 +120,19 @@ def _keyword_chapters(by_lang) -> set[int]:
 
 
 def expansion_terms(game_slug: str | None, text: str) -> list[str]:
-    """Other-language names of glossary terms found in a query, for cross-language search.
+    """Every language's names of the glossary terms found in a query (cross-language search).
 
     Matching is on accent-folded whole words (plural "s" allowed), so "reaction" finds the pair
     Reaction ↔ Réaction and "favorite" does not trigger "Rite".
     """
     folded = _fold(text)
-    out = []
+    out: dict[str, str] = {}  # folded -> as written; Reaction and Réaction fold alike
     for entry in cached_glossary_pairs(game_slug):
         names = [name for name in entry if name]
         if any(_word_in(_fold(name), folded) for name in names):
-            out.extend(name for name in names if not _word_in(_fold(name), folded))
-    return list(dict.fromkeys(out))
+            for name in names:
+                out.setdefault(_fold(name), name)
+    return list(out.values())
 
 
 def cached_glossary_pairs(game_slug: str | None) -> list[tuple[str, ...]]:

@@ -128,7 +128,7 @@ def toc(request, game, kind, version=None):
 
 @require_safe
 def rule_page(request, game, kind, number, version=None):
-    normal = rule_key(number)
+    normal = numbers.lookup_key(number)
     if normal is None:
         raise Http404("Not a rule number")
     if normal != number:
@@ -184,13 +184,6 @@ def _knowledge(document, context):
         return None
     shown = list(dict.fromkeys(r.number for block in context.blocks for r in block.rules))
     return rule_knowledge(document, shown)
-
-
-def rule_key(value: str) -> str | None:
-    """A numbered rule's normal form, or a prose anchor as it is ("take-cover")."""
-    if value[:1].isdigit():
-        return numbers.normalise(value.split("~")[0])
-    return value
 
 
 def _missing_rule(request, document, number, status=404):

@@ -144,13 +144,15 @@ def api_search(request):
         "degraded": results.degraded,
         "message": results.message,
         "suggestion": results.suggestion,
-        "results": [
-            {"kind": h.kind, "game": h.game, "number": h.number, "title": h.title,
-             "snippet": h.snippet, "url": h.url, "language": h.language, "version": h.version,
-             "path": h.path}
-            for h in results.hits
-        ],
+        "results": [_hit_json(h) for h in results.hits],
+        "also": [_hit_json(h) for h in results.also],
     })
+
+
+def _hit_json(h) -> dict:
+    return {"kind": h.kind, "game": h.game, "number": h.number, "title": h.title,
+            "snippet": h.snippet, "url": h.url, "language": h.language, "version": h.version,
+            "path": h.path}
 
 
 @require_GET

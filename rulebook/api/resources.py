@@ -165,7 +165,7 @@ def rule_version(request, game, kind, lang, version, number):
 
 
 def _rule(request, where: dict, number: str):
-    normal = numbers.normalise(number)
+    normal = numbers.lookup_key(number)
     if normal is None:
         raise ApiError(404, f"“{number[:40]}” is not a rule number.")
     if normal != number:

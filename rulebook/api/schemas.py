@@ -128,6 +128,8 @@ SCHEMAS = {
         pages={"type": "integer"}, broadened={"type": "boolean"}, degraded={"type": "boolean"},
         message={"type": "string"}, suggestion=NULLABLE_STRING,
         results={"type": "array", "items": ref("SearchHit")},
+        also={"type": "array", "items": ref("SearchHit"), "description": "With `lang`: "
+              "content in the other languages found through the glossary, on page 1."},
     ),
     "SearchRedirect": strict(query={"type": "string"}, redirect={"type": "string"}),
     "Suggestions": strict(query={"type": "string"},

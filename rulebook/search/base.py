@@ -73,6 +73,9 @@ class SearchResults:
     degraded: bool = False  # index missing or corrupt: plain database matches
     message: str = ""
     redirect: str | None = None  # a rule number was typed: go straight there
+    # Other-language content found through the glossary (e.g. the English-only FAQ for a
+    # French query); each hit carries its own language.
+    also: list[SearchHit] = field(default_factory=list)
 
 
 class SearchBackend(abc.ABC):

@@ -48,7 +48,79 @@ def run_search(sq: SearchQuery) -> SearchResults:
         results = database_search(sq)
     if message:
         results.message = f"{message} {results.message}".strip()
+    if sq.language and not results.degraded:
+        results = _translated_when_empty(backend, sq, results)
+        if sq.page == 1:
+            results.also = other_language_hits(backend, sq)
     return results
+
+
+def _translated_when_empty(backend, sq: SearchQuery, results: SearchResults) -> SearchResults:
+    """An English term on a French page (or the reverse) finds nothing in that language:
+    search again with the glossary's names for it ("swift" -> « Célérité »)."""
+    from rulebook.bilingual import expansion_terms
+
+    if results.total or results.redirect:
+        return results
+    terms = expansion_terms(sq.game, sq.text)
+    if not terms:
+        return results
+    translated = backend.search(dataclasses.replace(sq, text=" ".join(terms)))
+    if translated.total:
+        translated.message = _("No match for “%(query)s”; showing results for “%(terms)s”.") % {
+            "query": sq.text, "terms": " / ".join(terms)}
+        translated.broadened = False
+        return translated
+    return results
+
+
+ALSO_LIMIT = 5
+
+
+def other_language_hits(backend, sq: SearchQuery) -> list:
+    """Content in the other languages, found by the glossary names of the query's terms.
+
+    A French reader asking about « réaction » also gets the English-only FAQ rulings about
+    Reaction, marked as English; the same works the other way round. Only the glossary terms
+    cross over: other words of the query are in the reader's language and would match nothing.
+    """
+    from rulebook.bilingual import expansion_terms
+
+    try:
+        terms = expansion_terms(sq.game, sq.text)
+    except Exception:  # the glossary is an extra; never let it break the search itself
+        logger.exception("glossary expansion failed")
+        return []
+    if not terms:
+        return []
+    hits = []
+    kinds = [sq.kind] if sq.kind else missing_kinds(sq.language, sq.game)
+    for language in [code for code, _name in settings.LANGUAGES if code != sq.language]:
+        for kind in kinds:
+            other = dataclasses.replace(sq, text=" ".join(terms), language=language, kind=kind,
+                                        page=1, per_page=ALSO_LIMIT)
+            try:
+                hits.extend(backend.search(other).hits)
+            except SearchUnavailable:
+                return []
+    hits.sort(key=lambda hit: -hit.score)
+    return hits[:ALSO_LIMIT]
+
+
+def missing_kinds(language: str, game: str | None) -> list[str]:
+    """Kinds of content the reader's language lacks (the FAQ and cards exist in English only):
+    rules and keywords that exist in both languages are already in the main results."""
+    from rulebook.models import Document, Keyword
+
+    docs = Document.objects.filter(language=language, kind="core-rules")
+    if game:
+        docs = docs.filter(game__slug=game)
+    kinds = ["faq", "card"]
+    if not docs.exists():
+        kinds.append("rule")
+    if not Keyword.objects.filter(document__in=docs).exists():
+        kinds.append("keyword")
+    return kinds
 
 
 def jump_url(number: str, sq: SearchQuery) -> str | None:

@@ -80,3 +80,33 @@ def test_french_813_has_every_sub_rule(corpus_data, client):
 def test_corpus_glossary_reaction(corpus_data, client):
     html = client.get("/en/riftbound/glossary/").content.decode()
     assert re.search(r'<td lang="en">Reaction.*?<td lang="fr">Réaction', html, re.S)
+
+
+def test_french_query_finds_english_only_faq_through_the_glossary(demo_data, client):
+    from rulebook.search import rebuild_after_ingest
+
+    rebuild_after_ingest()
+    data = client.get("/api/v1/search", {"q": "célérité", "lang": "fr"}).json()
+    assert data["results"] and all(r["language"] == "fr" for r in data["results"])
+    also = data["also"]
+    assert also and all(r["language"] == "en" for r in also)
+    assert {"faq", "card"} & {r["kind"] for r in also}
+    html = client.get("/fr/search/", {"q": "celerite"}).content.decode()
+    assert "search-also" in html and 'lang="en"' in html
+
+
+def test_english_query_on_french_pages_uses_the_glossary_too(demo_data, client):
+    data = client.get("/api/v1/search", {"q": "swift", "lang": "fr"}).json()
+    assert data["results"] and all(r["language"] == "fr" for r in data["results"])
+    assert "Célérité" in data["message"] and "711" in {r["number"] for r in data["results"]}
+
+
+@pytest.mark.corpus
+def test_french_reaction_closed_state_ranks_813(corpus_data, client):
+    from rulebook.search import rebuild_after_ingest
+
+    rebuild_after_ingest()
+    for query in ["réaction état fermé", "reaction etat ferme"]:
+        data = client.get("/api/v1/search", {"q": query, "lang": "fr", "game": "riftbound"}).json()
+        top = [r["number"] for r in data["results"][:5]]
+        assert "813.1.c.1" in top or "813" in top, top
