@@ -26,8 +26,11 @@ run: demo
 
 ingest-corpus: install
 	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py migrate --noinput -v0
-	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py ingest ../shared/corpus/riftbound/core-rules/en
-	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py ingest ../shared/corpus/riftbound/core-rules/fr
+	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py ingest \
+		../shared/corpus/riftbound/core-rules/en ../shared/corpus/riftbound/core-rules/fr \
+		../shared/corpus/riftbound/faq ../shared/corpus/riftbound/cards
+	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py ingest \
+		../shared/seeds/004_6fc11672a70a860d.txt --game warcry --doc-version 2025-11-01
 
 test: install
 	bash scripts/test.sh

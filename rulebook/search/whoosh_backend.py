@@ -30,6 +30,7 @@ from .whoosh_store import IndexStore
 
 logger = logging.getLogger(__name__)
 FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches (see _search)
+RERANK_WINDOW = 200  # raw top matches reranked by boost (see _scored)
 
 
 class WhooshBackend(SearchBackend):
@@ -40,6 +41,10 @@ class WhooshBackend(SearchBackend):
         self._generation = None
         self._searcher = None
         self._surfaces: dict[str, dict[str, str]] = {}
+        # Filter clause -> the set of matching document numbers, for the open searcher: the
+        # same few filters (language, kind, default versions) recur on every query, and
+        # Whoosh would otherwise walk their postings each time.
+        self._filters: dict[tuple, set[int]] = {}
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -56,12 +61,14 @@ class WhooshBackend(SearchBackend):
                 raise SearchUnavailable(f"cannot open index {generation}: {exc}") from exc
             self._close()
             self._searcher, self._generation, self._surfaces = searcher, generation, {}
+            self._filters = {}
         elif not self._searcher.up_to_date():
             # A full reopen, not refresh(): refresh() keeps segment readers whose deletions
             # changed, so deleted entries would still be found.
             ix = whoosh_index.open_dir(str(self.store.path_of(generation)))
             self._close()
             self._searcher, self._generation, self._surfaces = ix.searcher(), generation, {}
+            self._filters = {}
         return self._searcher
 
     def _close(self):
@@ -101,29 +108,47 @@ class WhooshBackend(SearchBackend):
         parsed = parse(sq.text)
         langs = [ws.lang_code(sq.language)] if sq.language else list(ws.LANGS)
         results = SearchResults(query=sq, page=sq.page)
-        flt = ws.filters(sq.language, sq.kind, sq.game, sq.version)
-        scored, q = [], ws.build(parsed, langs)
+        flt = self._filter(searcher, sq)
+        window = max(RERANK_WINDOW, sq.page * sq.per_page)
+        total, scored, q = 0, [], ws.build(parsed, langs)
         if q is not None:
-            scored = self._scored(searcher, q, flt)
-            if len(scored) < FEW_RESULTS and len(parsed.terms) > 1:
+            total, scored = self._scored(searcher, q, flt, window)
+            if total < FEW_RESULTS and len(parsed.terms) > 1:
                 # Few or no documents have every word (typical of questions): rank by the
                 # OR query instead, whose coordination bonus still puts them first.
-                results.broadened = not scored
+                results.broadened = not total
                 q = ws.build(parsed, langs, broadened=True)
-                scored = self._scored(searcher, q, flt)
-        results.total = len(scored)
-        results.pages = math.ceil(results.total / sq.per_page) if scored else 0
+                total, scored = self._scored(searcher, q, flt, window)
+        results.total = total
+        results.pages = math.ceil(total / sq.per_page) if total else 0
         start = (sq.page - 1) * sq.per_page
         terms = q.existing_terms(searcher.reader(), phrases=True, expand=True) if q else set()
         results.hits = [self._hit(searcher, docnum, score, terms)
                         for score, docnum in scored[start:start + sq.per_page]]
         return results
 
-    def _scored(self, searcher, q, flt) -> list[tuple[float, int]]:
-        found = searcher.search(q, filter=flt, limit=None)
+    def _filter(self, searcher, sq: SearchQuery) -> set[int]:
+        key = (sq.language, sq.kind, sq.game, sq.version)
+        if key not in self._filters:
+            if len(self._filters) > 256:
+                self._filters.clear()
+            flt = ws.filters(sq.language, sq.kind, sq.game, sq.version)
+            self._filters[key] = set(searcher.docs_for_query(flt))  # Whoosh wants a set
+        return self._filters[key]
+
+    def _scored(self, searcher, q, flt, window) -> tuple[int, list[tuple[float, int]]]:
+        """The match count, and the best ``window`` matches reranked by entry boost.
+
+        Scoring only a window (not every match) keeps OR queries over common words cheap;
+        boosts are small factors, so an entry outside the raw top few hundred never belongs
+        on the first pages anyway.
+        """
+        if not flt:  # Whoosh reads an empty filter as "no filter"; here it means "nothing"
+            return 0, []
+        found = searcher.search(q, filter=flt, limit=window)
         boosts = searcher.reader().column_reader("boost")
         boosted = [(score * (boosts[docnum] or 1.0), docnum) for score, docnum in found.top_n]
-        return sorted(boosted, key=lambda pair: (-pair[0], pair[1]))
+        return len(found), sorted(boosted, key=lambda pair: (-pair[0], pair[1]))
 
     def _hit(self, searcher, docnum, score, terms) -> SearchHit:
         doc = searcher.stored_fields(docnum)
