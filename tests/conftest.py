@@ -21,3 +21,30 @@ def corpus_dir():
 @pytest.fixture(scope="session")
 def demo_dir():
     return DEMO
+
+
+@pytest.fixture(scope="session")
+def demo_data(django_db_setup, django_db_blocker):
+    """The demo games, FAQ and cards included, committed once for the whole session."""
+    from tests.dbdata import load_demo
+
+    with django_db_blocker.unblock():
+        return load_demo()
+
+
+@pytest.fixture(scope="session")
+def corpus_data(django_db_setup, django_db_blocker, corpus_dir):
+    """Every real Core Rules file, English and French (skipped without ../shared)."""
+    from tests.dbdata import load_corpus
+
+    with django_db_blocker.unblock():
+        return load_corpus(corpus_dir)
+
+
+@pytest.fixture(scope="session")
+def corpus_knowledge(django_db_setup, django_db_blocker, corpus_data, corpus_dir):
+    """The corpus rules (through ``corpus_data``) plus the FAQ, errata and card files."""
+    from tests.dbdata import load_corpus_knowledge
+
+    with django_db_blocker.unblock():
+        return load_corpus_knowledge(corpus_dir)
