@@ -110,3 +110,11 @@ def test_french_reaction_closed_state_ranks_813(corpus_data, client):
         data = client.get("/api/v1/search", {"q": query, "lang": "fr", "game": "riftbound"}).json()
         top = [r["number"] for r in data["results"][:5]]
         assert "813.1.c.1" in top or "813" in top, top
+
+
+@pytest.mark.corpus
+def test_language_switch_round_trips_on_813_1_c(corpus_data, client):
+    english = client.get("/en/riftbound/rules/813.1.c/").content.decode()
+    assert 'href="/fr/riftbound/rules/813.1.c/"' in english
+    french = client.get("/fr/riftbound/rules/813.1.c/").content.decode()
+    assert 'id="813.1.c"' in french and 'href="/en/riftbound/rules/813.1.c/"' in french
