@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 DATA_DIR = Path(os.environ.get("RULEBOOK_DATA_DIR", BASE_DIR / "var")).resolve()
+DATA_DIR.mkdir(parents=True, exist_ok=True)  # a fresh clone has no var/ yet
 SHARED_DIR = Path(os.environ.get("RULEBOOK_SHARED_DIR", BASE_DIR.parent / "shared")).resolve()
 DEMO_DIR = BASE_DIR / "demo"
 
