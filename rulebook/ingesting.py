@@ -40,6 +40,7 @@ class IngestOptions:
     # Whether a file without numbered rules may be read as prose: never for a game whose
     # documents are numbered (a numbered file that lost its numbers must fail loudly).
     allow_prose: bool = True
+    force: bool = False
 
 
 @dataclass
@@ -86,6 +87,7 @@ def prepare(path: Path, options: IngestOptions, text: str | None = None) -> Prep
         label=metadata.label_from_filename(path.name) or "",
         source_name=path.name,
         source_text=text,
+        force=options.force,
     )
     return Prepared(path, parsed, meta)
 

@@ -42,6 +42,7 @@ class DocumentMeta:
     source_name: str
     source_text: str
     game_name: str = ""
+    force: bool = False  # reload even when the bytes are unchanged (after a code upgrade)
 
 
 def content_hash(text: str) -> str:
@@ -59,7 +60,7 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         existing = Document.objects.filter(
             game=game, kind=meta.kind, language=meta.language, version=meta.version
         ).first()
-        if existing and existing.content_hash == digest:
+        if existing and existing.content_hash == digest and not meta.force:
             return LoadResult(UNCHANGED, existing, existing.report)
         status = UPDATED if existing else CREATED
         document = existing or Document(

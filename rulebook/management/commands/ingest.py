@@ -34,6 +34,10 @@ class Command(BaseCommand):
         parser.add_argument(
             "--dry-run", action="store_true", help="Parse and report; write nothing."
         )
+        parser.add_argument(
+            "--force", action="store_true",
+            help="Reload rules documents even when unchanged (after an upgrade).",
+        )
 
     def handle(self, *args, **opts):
         options = IngestOptions(
@@ -43,6 +47,7 @@ class Command(BaseCommand):
             version=opts["doc_version"],
             strict=opts["strict"],
             dry_run=opts["dry_run"],
+            force=opts["force"],
         )
         verbosity = opts["verbosity"]
         try:
