@@ -1,10 +1,11 @@
 """Unnumbered rules prose: a title, paragraphs, numbered conditions and named entries.
 
-Some games publish rules as prose pages (Warcry's "Reactions": a title, explanatory paragraphs,
-"1. The fighter has not activated yet…" conditions, and entries such as "Counter: A fighter can
-make this reaction…"). Each block becomes a rule whose "number" is a readable anchor made from
-its heading or entry name (``counter``, ``take-cover``) or from its place in its section
-(``reactions-p2``, ``reactions-1``), so that re-ingesting the same page keeps every anchor.
+Some games publish rules as prose pages (Warcry's reactions page; our Hollowmere demo's
+"Interrupts": a title, explanatory paragraphs, "1. The member has not taken its turn…"
+conditions, and entries such as "Parry: A member may use this interrupt…"). Each block becomes a
+rule whose "number" is a readable anchor made from its heading or entry name (``parry``,
+``duck-and-weave``) or from its place in its section (``interrupts-p2``, ``interrupts-1``), so
+that re-ingesting the same page keeps every anchor.
 
 Block processors are small classes with a compiled, named-group pattern, tried in order, as in
 Python-Markdown; plain text and HTML are first reduced to the same list of text blocks.
@@ -66,7 +67,7 @@ class TitleProcessor(Processor):
 
 
 class HeadingProcessor(Processor):
-    """A short line with no closing punctuation, such as "Universal Reactions"."""
+    """A short line with no closing punctuation, such as "Common Interrupts"."""
 
     pattern = re.compile(r"^(?P<title>[A-Z0-9][^.!?:;]{0,60})$")
 
@@ -83,7 +84,7 @@ class HeadingProcessor(Processor):
 
 
 class ConditionProcessor(Processor):
-    """A numbered condition ("1. The fighter has not activated yet…")."""
+    """A numbered condition ("1. The member has not taken its turn yet…")."""
 
     pattern = re.compile(r"^(?P<n>\d{1,2})[.)]\s+(?P<text>.+)$", re.S)
 
@@ -97,7 +98,7 @@ class ConditionProcessor(Processor):
 
 
 class EntryProcessor(Processor):
-    """A named entry ("Counter: A fighter can make this reaction…")."""
+    """A named entry ("Parry: A member may use this interrupt…")."""
 
     pattern = re.compile(r"^(?P<name>[A-Z][\w'’-]*(?: [\w'’-]+){0,5}):\s+(?P<text>\S.*)$", re.S)
 
