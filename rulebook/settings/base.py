@@ -94,12 +94,9 @@ TIME_ZONE = "UTC"
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "staticfiles"
-# A file missing from the manifest (collectstatic not run yet) falls back to its plain name
-# instead of turning every page into a 500.
-WHITENOISE_MANIFEST_STRICT = False
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "rulebook.storage.ForgivingManifestStorage"},
 }
 
 LOGIN_URL = "admin:login"

@@ -199,3 +199,13 @@ def test_open_graph_and_twitter_meta(demo_data, client):
     assert '<meta name="twitter:card" content="summary">' in html
     assert 'rel="alternate" type="application/json+oembed"' in html
     assert '<link rel="search" type="application/opensearchdescription+xml"' in html
+
+
+def test_pages_render_before_collectstatic(demo_data, client, settings, tmp_path):
+    """Production storage without a manifest (collectstatic not run): pages still render."""
+    settings.STATIC_ROOT = tmp_path / "empty-static"  # Django resets the storage on change
+    settings.STORAGES = {**settings.STORAGES,
+                         "staticfiles": {"BACKEND": "rulebook.storage.ForgivingManifestStorage"}}
+    response = client.get("/en/lanternfall/rules/310/")
+    assert response.status_code == 200
+    assert "/static/rulebook/site.css" in response.content.decode()
