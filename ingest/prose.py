@@ -14,17 +14,19 @@ Python-Markdown; plain text and HTML are first reduced to the same list of text 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from bs4 import BeautifulSoup
 
 from .formats.base import version_in
+from .knowledge.text import slugify
 from .metadata import guess_language
 from .model import IngestError, ParsedDocument, ParsedRule
 
 # Words that anchors must not take: they are path segments of the rules URLs.
 RESERVED = {"changes", "compare", "history", "feed"}
+# Anchors are rule "numbers" in the database and in URLs: keep them short.
+ANCHOR_LENGTH = 36
 
 
 @dataclass
@@ -33,13 +35,6 @@ class Block:
     line: int
     tag: str = ""  # HTML hint: "h1", "h2", "li", "dt" ...
     label: str = ""  # HTML hint: a <dt> or leading <strong> name
-
-
-def slugify(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text.lower())
-    ascii_text = "".join(c for c in folded if not unicodedata.combining(c))
-    # Anchors are rule "numbers" in the database and in URLs: keep them short.
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:36].strip("-") or "section"
 
 
 class Processor:
@@ -158,12 +153,13 @@ class ProseState:
         self.rules.append(rule)
 
     def add_heading(self, title, level, line):
-        self.section = self.anchor(slugify(title))
+        self.section = self.anchor(slugify(title, ANCHOR_LENGTH))
         self.paragraphs = self.items = 0
         self._add(self.section, title, line, heading_level=level, title=title, depth=level - 1)
 
     def add_entry(self, name, text, line):
-        self._add(self.anchor(slugify(name)), text, line, heading_level=3, title=name, depth=2)
+        anchor = self.anchor(slugify(name, ANCHOR_LENGTH))
+        self._add(anchor, text, line, heading_level=3, title=name, depth=2)
 
     def add_condition(self, n, text, line):
         self.items += 1

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from django.conf import settings
 
 from . import pages
 from .models import Document, Rule
+from .search.text import fold
 
 LANGS = [code for code, _name in settings.LANGUAGES]
 
@@ -125,13 +125,13 @@ def expansion_terms(game_slug: str | None, text: str) -> list[str]:
     Matching is on accent-folded whole words (plural "s" allowed), so "reaction" finds the pair
     Reaction ↔ Réaction and "favorite" does not trigger "Rite".
     """
-    folded = _fold(text)
+    folded = fold(text)
     out: dict[str, str] = {}  # folded -> as written; Reaction and Réaction fold alike
     for entry in cached_glossary_pairs(game_slug):
         names = [name for name in entry if name]
-        if any(_word_in(_fold(name), folded) for name in names):
+        if any(_word_in(fold(name), folded) for name in names):
             for name in names:
-                out.setdefault(_fold(name), name)
+                out.setdefault(fold(name), name)
     return list(out.values())
 
 
@@ -162,8 +162,3 @@ def cached_glossary_pairs(game_slug: str | None) -> list[tuple[str, ...]]:
 
 def _word_in(term: str, folded_text: str) -> bool:
     return bool(term) and re.search(rf"(?<!\w){re.escape(term)}s?(?!\w)", folded_text) is not None
-
-
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))

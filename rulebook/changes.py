@@ -67,17 +67,3 @@ def successor_notice(document: Document, number: str) -> dict | None:
     if found[1] == number:
         return None
     return {"removed": False, "document": newest, "number": found[1]}
-
-
-def warm(game_slug=None) -> int:
-    """Compute every adjacent comparison now (after an ingest) so no visitor waits for it."""
-    count = 0
-    keys = Document.objects.filter(kind__in=["core-rules", "tournament-rules"])
-    if game_slug:
-        keys = keys.filter(game__slug=game_slug)
-    for game, kind, language in keys.values_list("game__slug", "kind", "language").distinct():
-        history, documents = history_for(game, kind, language)
-        for i in range(len(documents) - 1):
-            history.comparison(i)
-            count += 1
-    return count

@@ -214,3 +214,22 @@ def faq_pages(game, source=None, topic=None):
     if topic:
         pages = pages.filter(kind=topic)
     return pages.order_by("source", "kind", "title")
+
+
+def granted_cards(game_obj, english, carrying: set[int]) -> list[dict]:
+    """Cards that gain the keyword through another keyword's rule (Hidden -> Reaction)."""
+    if english is None or not english.granted_by:
+        return []
+    groups: dict[str, list[str]] = {}
+    for name, number in english.granted_by:
+        groups.setdefault(name, []).append(number)
+    granting = {k.name: k for k in Keyword.objects.filter(document=english.document_id,
+                                                          name__in=groups)}
+    out = []
+    for name, numbers in groups.items():
+        source = granting.get(name)
+        ids = keyword_card_links(game_obj, source) if source else {}
+        cards = Card.objects.filter(pk__in=set(ids) - carrying).order_by("name")
+        out.append({"name": name, "keyword": source, "numbers": numbers,
+                    "cards": list(cards.only("name", "slug"))})
+    return out

@@ -96,19 +96,16 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
 
 
 def _note_numbering(game: Game, parsed: ParsedDocument) -> None:
-    """A prose document makes its game a prose game; its entries' section names them."""
+    """A prose document makes its game a prose game, its named entries called after the
+    section that lists the first of them ("Universal Reactions")."""
     if not parsed.format.startswith("prose"):
         return
-    entries = [r for r in parsed.rules if r.heading_level == 3 and r.title]
-    sections = {r.number: r for r in parsed.rules if r.heading and r.heading_level < 3}
     label = ""
-    if entries:
-        nodes = structure.build_tree(parsed.rules)
-        first = next(i for i, r in enumerate(parsed.rules) if r is entries[0])
-        section = nodes[first].section_index
-        label = parsed.rules[section].title if section is not None else ""
-    if not label and sections:
-        label = next(iter(sections.values())).title
+    for rule in parsed.rules:
+        if rule.heading and rule.heading_level < 3:
+            label = rule.title  # the section a following entry sits in
+        elif rule.heading_level == 3 and rule.title:
+            break
     game.numbering = Game.Numbering.PROSE
     game.entries_label = label[:80]
     game.save(update_fields=["numbering", "entries_label"])

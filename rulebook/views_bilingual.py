@@ -9,6 +9,7 @@ from ingest import numbers
 
 from . import bilingual
 from .models import SLUG_KINDS, Game
+from .search.text import fold
 
 
 @require_safe
@@ -51,7 +52,7 @@ def glossary_page(request, game):
     game_obj = get_object_or_404(Game, slug=game)
     entries = bilingual.glossary(game_obj)
     lang = request.LANGUAGE_CODE
-    entries.sort(key=lambda e: bilingual._fold(e["terms"].get(lang, "")))
+    entries.sort(key=lambda e: fold(e["terms"].get(lang, "")))
     return render(
         request,
         "rulebook/glossary.html",

@@ -82,30 +82,11 @@ def keyword_page(request, game, slug):
         "cards": shown, "card_total": len(cards), "facets": facets,
         "reminder_only": {pk for pk, note in card_links.items() if note == "reminder"},
         "printing_total": kc.printing_count(cards, english.name) if english else 0,
-        "granted": _granted(game_obj, english, set(card_links)),
+        "granted": kp.granted_cards(game_obj, english, set(card_links)),
         "mentions": _mentions(keyword),
         **_meta(request, f"{keyword.name} — {game_obj.name}", keyword.summary),
     }
     return render(request, "rulebook/keyword.html", context)
-
-
-def _granted(game_obj, english, carrying: set[int]) -> list[dict]:
-    """Cards that gain the keyword through another keyword's rule (Hidden -> Reaction)."""
-    if english is None or not english.granted_by:
-        return []
-    groups: dict[str, list[str]] = {}
-    for name, number in english.granted_by:
-        groups.setdefault(name, []).append(number)
-    granting = {k.name: k for k in Keyword.objects.filter(document=english.document_id,
-                                                          name__in=groups)}
-    out = []
-    for name, numbers in groups.items():
-        source = granting.get(name)
-        ids = kp.keyword_card_links(game_obj, source) if source else {}
-        cards = Card.objects.filter(pk__in=set(ids) - carrying).order_by("name")
-        out.append({"name": name, "keyword": source, "numbers": numbers,
-                    "cards": list(cards.only("name", "slug"))})
-    return out
 
 
 def _mentions(keyword) -> list[Rule]:

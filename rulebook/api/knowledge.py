@@ -15,7 +15,6 @@ from __future__ import annotations
 from .. import knowledge_cards as kc
 from .. import knowledge_pages as kp
 from ..models import Keyword
-from ..views_knowledge import _granted
 from . import cards_faq, serialize
 from . import schemas as s
 from .http import ApiError
@@ -117,7 +116,7 @@ def _elsewhere(request, game_obj, document, slug):
 def _granted_by(urls, document, game_obj, english, carrying: set[int]) -> list[dict]:
     """Keywords whose rules grant this one (Hidden grants Reaction), with the cards that gain
     it that way; the keyword page's own grouping, linked in the page's language."""
-    groups = _granted(game_obj, english, carrying)
+    groups = kp.granted_cards(game_obj, english, carrying)
     if not groups:
         return []
     slugs = dict(document.keywords.values_list("number", "slug"))

@@ -12,6 +12,12 @@ pytestmark = pytest.mark.django_db
 HOST = "http://testserver"
 
 
+@pytest.fixture(autouse=True)
+def short_links_into_the_demo(settings):
+    """/r/ URLs follow the demo game whatever else the session has loaded (the corpus)."""
+    settings.RULEBOOK_DEFAULT_GAME = "lanternfall"
+
+
 def oembed(client, url, status=200, **params):
     response = client.get("/api/v1/oembed", {"url": url, **params})
     assert response.status_code == status, response.content[:300]

@@ -119,9 +119,9 @@ def test_client_ip_header_behind_a_proxy(rf, settings):
 
 
 def test_wrapped_search_keeps_its_answers_and_gains_error_status(demo_data, client):
-    jump = client.get("/api/v1/search?q=711").json()
+    jump = client.get("/api/v1/search?q=711&game=lanternfall").json()
     assert jump["redirect"] == "/en/lanternfall/rules/711/"
-    results = client.get("/api/v1/search?q=swift&lang=en").json()
+    results = client.get("/api/v1/search?q=swift&lang=en&game=lanternfall").json()
     assert results["total"] >= 1 and results["results"][0]["game"] == "lanternfall"
     for url in ["/api/v1/search?kind=nope", "/api/v1/search?game=nope", "/api/v1/search?page=x",
                 "/api/v1/search?page=%2B1", "/api/v1/suggest?format=xml",
