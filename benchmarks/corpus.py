@@ -52,15 +52,30 @@ def entries(language: str):
             if level == 1:
                 in_keywords = bool(re.match(r"^(keywords?|mots?[- ]cles?)$", fold(text)))
             extra["name"], boost = text, HEADING_BOOST
-            if level > 1 and in_keywords and not re.search(r"keyword|mots?[- ]cles?|glossa",
-                                                           fold(text)):
+            if (
+                level > 1
+                and in_keywords
+                and not re.search(r"keyword|mots?[- ]cles?|glossa", fold(text))
+            ):
                 extra["keyword"], boost = text, KEYWORD_BOOST
         path = PATH_SEPARATOR.join(t for _, t in stack)
-        out.append(IndexEntry(
-            key=f"rule:riftbound:core-rules:{language}:{VERSION}:{number}:{len(out)}",
-            kind="rule", game="riftbound", language=language, version=VERSION, number=number,
-            title=path, path=path, text=text, url=f"/{language}/riftbound/rules/{number}/",
-            is_default_version=True, boost=boost, extra=extra))
+        out.append(
+            IndexEntry(
+                key=f"rule:riftbound:core-rules:{language}:{VERSION}:{number}:{len(out)}",
+                kind="rule",
+                game="riftbound",
+                language=language,
+                version=VERSION,
+                number=number,
+                title=path,
+                path=path,
+                text=text,
+                url=f"/{language}/riftbound/rules/{number}/",
+                is_default_version=True,
+                boost=boost,
+                extra=extra,
+            )
+        )
     return out
 
 

@@ -29,8 +29,10 @@ import urllib.request
 
 from corpus import ROOT, judged
 
-BACKENDS = {"whoosh": "rulebook.search.whoosh_backend.WhooshBackend",
-            "postgres": "rulebook.search.postgres_backend.PostgresBackend"}
+BACKENDS = {
+    "whoosh": "rulebook.search.whoosh_backend.WhooshBackend",
+    "postgres": "rulebook.search.postgres_backend.PostgresBackend",
+}
 
 
 def percentile(values, pct):
@@ -63,8 +65,10 @@ def bench_latency(backend, rounds=5):
                 started = time.perf_counter()
                 backend.search(SearchQuery(text=item["q"], language=lang))
                 timings.append((time.perf_counter() - started) * 1000)
-    print(f"  query latency: median {statistics.median(timings):.1f} ms, "
-          f"p99 {percentile(timings, 99):.1f} ms over {len(timings)} queries")
+    print(
+        f"  query latency: median {statistics.median(timings):.1f} ms, "
+        f"p99 {percentile(timings, 99):.1f} ms over {len(timings)} queries"
+    )
 
 
 def free_port() -> int:
@@ -78,8 +82,21 @@ def bench_http(backend_path, seconds, threads=8):
     # The API's per-client rate limit would measure itself, not the search: switch it off.
     env = {**os.environ, "RULEBOOK_SEARCH_BACKEND": backend_path, "RULEBOOK_API_RATE_LIMIT": ""}
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "rulebook.wsgi:application", "--bind",
-         f"127.0.0.1:{port}", "--workers", "2", "--log-level", "warning"], cwd=ROOT, env=env)
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "rulebook.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     try:
         _wait_for(port)
         questions = [(i["q"], lang) for lang in ("en", "fr") for i in judged()[lang]]
@@ -91,7 +108,8 @@ def bench_http(backend_path, seconds, threads=8):
             while time.monotonic() < deadline:
                 q, lang = questions[n % len(questions)]
                 url = f"http://127.0.0.1:{port}/api/v1/search?" + urllib.parse.urlencode(
-                    {"q": q, "lang": lang})
+                    {"q": q, "lang": lang}
+                )
                 started = time.perf_counter()
                 try:
                     urllib.request.urlopen(url, timeout=10).read()
@@ -107,8 +125,10 @@ def bench_http(backend_path, seconds, threads=8):
             worker.join()
         rate = len(timings) / seconds
         p99 = percentile(timings, 99) if timings else float("nan")
-        print(f"  http: {rate:.0f} req/s, p99 {p99:.1f} ms, {len(errors)} errors "
-              f"({threads} client threads, 2 gunicorn workers, {seconds}s)")
+        print(
+            f"  http: {rate:.0f} req/s, p99 {p99:.1f} ms, {len(errors)} errors "
+            f"({threads} client threads, 2 gunicorn workers, {seconds}s)"
+        )
     finally:
         server.terminate()
         server.wait(timeout=10)

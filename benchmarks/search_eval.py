@@ -38,8 +38,9 @@ def bm25_baseline(items):
         if not words:
             return []
         match = " OR ".join(f'"{w}"' for w in words)
-        rows = db.execute("SELECT number FROM rules WHERE rules MATCH ? ORDER BY rank LIMIT 10",
-                          [match]).fetchall()
+        rows = db.execute(
+            "SELECT number FROM rules WHERE rules MATCH ? ORDER BY rank LIMIT 10", [match]
+        ).fetchall()
         return [r[0] for r in rows]
 
     return search
@@ -80,12 +81,16 @@ def main():
         for lang, items in by_language.items():
             questions = [q["q"] for q in queries[lang]]
             relevant = [set(q["relevant"]) for q in queries[lang]]
-            for label, search in ((f"ours/{args.backend}", our_search(backend, lang)),
-                                  ("bm25 (fts5)", bm25_baseline(items))):
+            for label, search in (
+                (f"ours/{args.backend}", our_search(backend, lang)),
+                ("bm25 (fts5)", bm25_baseline(items)),
+            ):
                 ranked = [search(q) for q in questions]
                 m = metrics(ranked, relevant)
-                print(f"{lang:4} {label:14} {len(questions):3} {m['hit@1']:6.3f} "
-                      f"{m['hit@5']:6.3f} {m['MRR@10']:7.3f}")
+                print(
+                    f"{lang:4} {label:14} {len(questions):3} {m['hit@1']:6.3f} "
+                    f"{m['hit@5']:6.3f} {m['MRR@10']:7.3f}"
+                )
                 if args.show_misses and label.startswith("ours"):
                     for q, r, rel in zip(questions, ranked, relevant, strict=True):
                         if not set(r[:5]) & rel:

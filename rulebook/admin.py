@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.db import models
 from django.utils.html import format_html
 
-from .models import (
+from rulebook.models import (
     Card,
     Document,
     Erratum,
@@ -86,8 +86,9 @@ class KeywordAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         # Document.__str__ names its game; never decode Document.report per row.
-        return super().get_queryset(request).select_related("document__game") \
-            .defer("document__report")
+        return (
+            super().get_queryset(request).select_related("document__game").defer("document__report")
+        )
 
 
 @admin.register(FaqPage)
@@ -149,8 +150,15 @@ class ErratumAdmin(admin.ModelAdmin):
 
 @admin.register(Link)
 class LinkAdmin(admin.ModelAdmin):
-    list_display = ["source_kind", "source_id", "target_kind", "target_key", "target_id",
-                    "written", "game"]
+    list_display = [
+        "source_kind",
+        "source_id",
+        "target_kind",
+        "target_key",
+        "target_id",
+        "written",
+        "game",
+    ]
     list_filter = ["game", "source_kind", "target_kind", ("target_id", admin.EmptyFieldListFilter)]
     search_fields = ["target_key", "written", "note"]
     raw_id_fields = ["document"]

@@ -1,67 +1,14 @@
-from django.conf.urls.i18n import i18n_patterns
+"""The site's root: the admin, the web pages and the JSON API, each from its own package."""
+
 from django.contrib import admin
-from django.contrib.sitemaps.views import sitemap
-from django.urls import path, register_converter
+from django.urls import path
 
-from . import converters, urls_knowledge, views, views_bilingual, views_history, views_search
-from .api import urls as api_urls
-from .sitemaps import SITEMAPS
-
-register_converter(converters.RuleNumberConverter, "num")
-register_converter(converters.VersionConverter, "ver")
-register_converter(converters.KindConverter, "kind")
-
-localised = [
-    path("", views.home, name="home"),
-    path("search/", views_search.search_page, name="search"),
-    *api_urls.localised_urlpatterns,
-    path("<slug:game>/", views.game_home, name="game"),
-    path("<slug:game>/glossary/", views_bilingual.glossary_page, name="glossary"),
-    path("<slug:game>/<kind:kind>/", views.toc, name="toc"),
-    path("<slug:game>/<kind:kind>/changes/", views_history.changes_index, name="changes"),
-    path("<slug:game>/<kind:kind>/changes/feed/", views_history.changes_feed, name="changes_feed"),
-    path(
-        "<slug:game>/<kind:kind>/changes/<str:span>/",
-        views_history.changes_compare,
-        name="changes_compare",
-    ),
-    path(
-        "<slug:game>/<kind:kind>/<num:number>/history/",
-        views_history.rule_history,
-        name="rule_history",
-    ),
-    path(
-        "<slug:game>/<kind:kind>/<ver:version>/<num:number>/history/",
-        views_history.rule_history,
-        name="rule_history_version",
-    ),
-    path("<slug:game>/<kind:kind>/<ver:version>/", views.toc, name="toc_version"),
-    path("<slug:game>/<kind:kind>/<num:number>/", views.rule_page, name="rule"),
-    path(
-        "<slug:game>/<kind:kind>/<ver:version>/<num:number>/", views.rule_page, name="rule_version"
-    ),
-    path(
-        "<slug:game>/<kind:kind>/<num:number>/compare/",
-        views_bilingual.rule_compare,
-        name="rule_compare",
-    ),
-    path(
-        "<slug:game>/<kind:kind>/<ver:version>/<num:number>/compare/",
-        views_bilingual.rule_compare,
-        name="rule_compare_version",
-    ),
-]
-
-rulebook_patterns = [
-    path("", views.root, name="root"),
-    path("r/<str:number>", views.short_link, name="short"),
-    path("robots.txt", views.robots_txt, name="robots"),
-    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
-]
+from rulebook.api import urls as api_urls
+from rulebook.web import urls as web_urls
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    *rulebook_patterns,
+    *web_urls.rulebook_patterns,
     *api_urls.urlpatterns,
-    *i18n_patterns(*localised, *urls_knowledge.localised, prefix_default_language=True),
+    *web_urls.i18n_urlpatterns,
 ]

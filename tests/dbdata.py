@@ -7,7 +7,7 @@ compare counts before and after rather than assuming an empty database.
 
 from pathlib import Path
 
-from rulebook.ingesting import IngestOptions, demo_batches, run_ingest
+from rulebook.loading.run import IngestOptions, demo_batches, run_ingest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,5 +46,6 @@ CORPUS_KNOWLEDGE_FILES = [
 
 def load_corpus_knowledge(corpus: Path):
     """The FAQ, errata and card files, in one batch (the kinds are detected from content)."""
-    return run_ingest([corpus / relative for relative in CORPUS_KNOWLEDGE_FILES],
-                      IngestOptions(game="riftbound"))
+    return run_ingest(
+        [corpus / relative for relative in CORPUS_KNOWLEDGE_FILES], IngestOptions(game="riftbound")
+    )

@@ -22,13 +22,19 @@ from .text import dedupe, slugify
 ICON_RE = re.compile(r":rb_(?P<name>[a-z]+(?:_[a-z0-9]+)*):")
 BRACKET_RE = re.compile(r"\[\s*(?P<inner>[^\[\]]{1,40}?)\s*\]")
 KEYWORD_FORM_RE = re.compile(
-    r"^(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+)*)(?:\s+(?P<value>\d+|X|N))?$")
+    r"^(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+)*)(?:\s+(?P<value>\d+|X|N))?$"
+)
 
 # Shorthand in brackets: (visible symbol, accessible label).
 SYMBOLS = {
-    "A": ("A", "1 Power of any domain"), "C": ("C", "1 Power of this card's domain"),
-    "E": ("E", "Exhaust"), "T": ("T", "Exhaust"), "M": ("M", "Might"), "S": ("M", "Might"),
-    ">": ("›", "then"), ">>": ("»", "then"),
+    "A": ("A", "1 Power of any domain"),
+    "C": ("C", "1 Power of this card's domain"),
+    "E": ("E", "Exhaust"),
+    "T": ("T", "Exhaust"),
+    "M": ("M", "Might"),
+    "S": ("M", "Might"),
+    ">": ("›", "then"),
+    ">>": ("»", "then"),
 }
 # Bracketed words that are actions or ability markers, not glossary keywords.
 TERMS = {"Add", "ADD", "Buff", "Stun", "Predict", "Mighty", "Burn", "or"}
@@ -114,7 +120,8 @@ def icon_parts(name: str) -> tuple[str, str]:
             return domain[0].upper(), f"1 {domain.capitalize()} Power"
         return "A", "1 Power of any domain"
     return {"might": ("M", "Might"), "exhaust": ("E", "Exhaust")}.get(
-        name, (name, name.replace("_", " ")))
+        name, (name, name.replace("_", " "))
+    )
 
 
 def tokenize(text: str, known_keywords=None) -> list[Token]:
@@ -126,7 +133,7 @@ def tokenize(text: str, known_keywords=None) -> list[Token]:
     position = 0
     for match in pattern.finditer(text):
         if match.start() > position:
-            tokens.append(Token("text", text[position:match.start()]))
+            tokens.append(Token("text", text[position : match.start()]))
         tokens.append(_token(match, known))
         position = match.end()
     if position < len(text):
@@ -182,8 +189,11 @@ def render_ability_html(text: str, resolve_keyword_url=None, known_keywords=None
             url = resolve_keyword_url(token.label) if resolve_keyword_url else None
             href = safe_href(url) if url else None
             word = html.escape(token.text)
-            parts.append(f'<a class="keyword" href="{html.escape(href, quote=True)}">{word}</a>'
-                         if href else f'<strong class="keyword">{word}</strong>')
+            parts.append(
+                f'<a class="keyword" href="{html.escape(href, quote=True)}">{word}</a>'
+                if href
+                else f'<strong class="keyword">{word}</strong>'
+            )
         elif token.kind == "term":
             parts.append(f'<strong class="term">{html.escape(token.text)}</strong>')
         else:
@@ -224,27 +234,42 @@ def parse_gallery(text: str, filename: str = "", banned=(), known_keywords=None)
         card.slug = slug
         card.keywords = keyword_uses(card.ability_text, known_keywords)
     if data.get("count") is not None and data["count"] != len(data["cards"]):
-        gallery.findings.append(Finding(
-            "count-mismatch", f"count says {data['count']}, {len(data['cards'])} cards listed"))
+        gallery.findings.append(
+            Finding(
+                "count-mismatch", f"count says {data['count']}, {len(data['cards'])} cards listed"
+            )
+        )
     _mark_banned(gallery, banned)
     return gallery
 
 
 def _printing(raw: dict) -> Printing:
     return Printing(
-        id=raw.get("id", ""), public_code=raw.get("publicCode", ""),
-        collector_number=raw.get("collectorNumber"), set_name=raw.get("set", ""),
-        set_id=raw.get("setId", ""), rarity=raw.get("rarity", ""),
-        image_url=raw.get("imageUrl", ""), image_alt=raw.get("imageAlt", ""),
-        ability_text=raw.get("abilityText") or "")
+        id=raw.get("id", ""),
+        public_code=raw.get("publicCode", ""),
+        collector_number=raw.get("collectorNumber"),
+        set_name=raw.get("set", ""),
+        set_id=raw.get("setId", ""),
+        rarity=raw.get("rarity", ""),
+        image_url=raw.get("imageUrl", ""),
+        image_alt=raw.get("imageAlt", ""),
+        ability_text=raw.get("abilityText") or "",
+    )
 
 
 def _card(raw: dict) -> Card:
     return Card(
-        name=raw["name"], slug=slugify(raw["name"]), domains=list(raw.get("domains") or []),
-        card_types=list(raw.get("cardTypes") or []), super_types=list(raw.get("superTypes") or []),
-        tags=list(raw.get("tags") or []), energy=raw.get("energy") or "",
-        might=raw.get("might") or "", power=raw.get("power") or "", ability_text="")
+        name=raw["name"],
+        slug=slugify(raw["name"]),
+        domains=list(raw.get("domains") or []),
+        card_types=list(raw.get("cardTypes") or []),
+        super_types=list(raw.get("superTypes") or []),
+        tags=list(raw.get("tags") or []),
+        energy=raw.get("energy") or "",
+        might=raw.get("might") or "",
+        power=raw.get("power") or "",
+        ability_text="",
+    )
 
 
 def _mark_banned(gallery: Gallery, banned) -> None:
@@ -253,7 +278,8 @@ def _mark_banned(gallery: Gallery, banned) -> None:
         card = keys.get(card_key(name))
         if card is None:
             gallery.findings.append(
-                Finding("banned-unknown", f"banned card not in gallery: {name}"))
+                Finding("banned-unknown", f"banned card not in gallery: {name}")
+            )
         else:
             card.banned = True
 

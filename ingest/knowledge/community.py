@@ -91,7 +91,7 @@ def _split_files(text: str, filename: str) -> list[tuple[str, str, int]]:
     for index, match in enumerate(matches):
         end = matches[index + 1].start() if index + 1 < len(matches) else len(text)
         line = text.count("\n", 0, match.start()) + 2
-        out.append((match["path"], text[match.end():end], line))
+        out.append((match["path"], text[match.end() : end], line))
     return out
 
 
@@ -110,10 +110,15 @@ def _parse_page(path: str, body: str, line: int, keywords, findings) -> FaqPage:
     meta, rest = _front_matter(body, path, line)
     slug = page_slug(path)
     page = FaqPage(
-        slug=slug, path=path, title=meta.get("title", slug),
-        kind=_page_kind(slug, meta), authors=list(meta.get("authors") or []),
-        created_at=meta.get("createdAt"), reviewed_version=meta.get("reviewedCoreRulesVersion"),
-        gallery_link=meta.get("galleryLink"), is_index=slug.split("/")[-1] == "index",
+        slug=slug,
+        path=path,
+        title=meta.get("title", slug),
+        kind=_page_kind(slug, meta),
+        authors=list(meta.get("authors") or []),
+        created_at=meta.get("createdAt"),
+        reviewed_version=meta.get("reviewedCoreRulesVersion"),
+        gallery_link=meta.get("galleryLink"),
+        is_index=slug.split("/")[-1] == "index",
     )
     relations = meta.get("rulingRelations") or {}
     sections = _sections(rest)
@@ -137,7 +142,7 @@ def _front_matter(body: str, path: str, line: int) -> tuple[dict, str]:
         meta = parse_front_matter(lines[1:end])
     except ValueError as exc:
         raise IngestError(str(exc), f"{path}:{line}") from exc
-    return meta, "\n".join(lines[end + 1:])
+    return meta, "\n".join(lines[end + 1 :])
 
 
 def _page_kind(slug: str, meta: dict) -> str:
@@ -191,7 +196,15 @@ def build_entry(slug, anchor, question, answer, position, keywords=None, finding
         for name in keyword_mentions(f"{question}\n{text}", keywords, exclude=cards):
             if name not in mentioned:
                 mentioned.append(name)
-    return FaqEntry(page_slug=slug, anchor=anchor, question=answer_to_text(question),
-                    answer_markdown=answer, answer_text=text, rule_citations=citations,
-                    card_citations=cards, keyword_mentions=mentioned, position=position,
-                    question_markdown=question)
+    return FaqEntry(
+        page_slug=slug,
+        anchor=anchor,
+        question=answer_to_text(question),
+        answer_markdown=answer,
+        answer_text=text,
+        rule_citations=citations,
+        card_citations=cards,
+        keyword_mentions=mentioned,
+        position=position,
+        question_markdown=question,
+    )

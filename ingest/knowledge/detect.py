@@ -14,7 +14,7 @@ _MDX_QUESTION_RE = re.compile(r"^##\s+.+\[#[\w-]+\]\s*$", re.MULTILINE)
 
 
 def detect_kind(text: str, filename: str = "") -> str | None:
-    """"faq-community", "faq-official", "errata", "cards", "banned" or None."""
+    """ "faq-community", "faq-official", "errata", "cards", "banned" or None."""
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped[:1] in "[{":
         try:
@@ -24,8 +24,11 @@ def detect_kind(text: str, filename: str = "") -> str | None:
         return _json_kind(data, filename)
     if _FILE_MARKER_RE.search(text) and _MDX_QUESTION_RE.search(text):
         return "faq-community"
-    if stripped.startswith("---") and _MDX_QUESTION_RE.search(text) and (
-            "<Rule " in text or "reviewedCoreRulesVersion" in text):
+    if (
+        stripped.startswith("---")
+        and _MDX_QUESTION_RE.search(text)
+        and ("<Rule " in text or "reviewedCoreRulesVersion" in text)
+    ):
         return "faq-community"
     return None
 

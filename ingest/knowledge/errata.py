@@ -48,12 +48,20 @@ def parse_errata(text: str, filename: str = "") -> ErrataResult:
         fallback = _set_from_title(article.get("title", ""))
         for position, (name, set_name, new, old) in enumerate(found):
             set_name = set_name or fallback
-            result.errata.append(Erratum(
-                card_name=name, old_text=old, new_text=new, set_name=set_name,
-                article_id=article.get("id", ""), article_title=article.get("title", ""),
-                origin_url=article.get("originUrl", ""),
-                published_at=article.get("publishedAt"), updated_at=article.get("updatedAt"),
-                position=position))
+            result.errata.append(
+                Erratum(
+                    card_name=name,
+                    old_text=old,
+                    new_text=new,
+                    set_name=set_name,
+                    article_id=article.get("id", ""),
+                    article_title=article.get("title", ""),
+                    origin_url=article.get("originUrl", ""),
+                    published_at=article.get("publishedAt"),
+                    updated_at=article.get("updatedAt"),
+                    position=position,
+                )
+            )
     return result
 
 
@@ -68,17 +76,21 @@ def split_errata(content: str, findings: list[Finding], article_id: str = ""):
         old_at = next((i for i in range(new_at + 1, limit) if OLD_RE.match(lines[i].strip())), None)
         name = _clean_heading(lines[name_at]) if name_at >= 0 else ""
         if not name or old_at is None:
-            findings.append(Finding("errata-incomplete",
-                                    f"{article_id}: card '{name}' lacks a name or [OLD TEXT]",
-                                    line=new_at + 1))
-        new = _body(lines[new_at + 1: old_at if old_at is not None else limit])
-        old = _body(lines[old_at + 1: limit]) if old_at is not None else ""
+            findings.append(
+                Finding(
+                    "errata-incomplete",
+                    f"{article_id}: card '{name}' lacks a name or [OLD TEXT]",
+                    line=new_at + 1,
+                )
+            )
+        new = _body(lines[new_at + 1 : old_at if old_at is not None else limit])
+        old = _body(lines[old_at + 1 : limit]) if old_at is not None else ""
         out.append((name, _set_name(lines, name_at), new, old))
     return out
 
 
 def _set_from_title(title: str) -> str | None:
-    """"Riftbound: Origins Card Errata" -> "Origins", for articles without set headings."""
+    """ "Riftbound: Origins Card Errata" -> "Origins", for articles without set headings."""
     match = re.search(r"(?P<set>[A-Z][\w'-]+)\s+(?:Card\s+)?Errata\b", title)
     return match["set"] if match else None
 

@@ -23,9 +23,29 @@ SHORT_FOR_RE = re.compile(r"\b(?:short for|version condensée de)\b", re.IGNOREC
 # capitalised mid-sentence on their own ("gains Action", not "Discretionary Action", not
 # "Hidden Blade"). The list covers English and French glossary names.
 COMMON_WORDS = {
-    "action", "hidden", "shield", "temporary", "tank", "vision", "level", "unique", "flow",
-    "repeat", "hunt", "equip", "mighty", "caché", "bouclier", "niveau", "flux", "chasse",
-    "protection", "temporaire", "équiper", "répétition", "amplification",
+    "action",
+    "hidden",
+    "shield",
+    "temporary",
+    "tank",
+    "vision",
+    "level",
+    "unique",
+    "flow",
+    "repeat",
+    "hunt",
+    "equip",
+    "mighty",
+    "caché",
+    "bouclier",
+    "niveau",
+    "flux",
+    "chasse",
+    "protection",
+    "temporaire",
+    "équiper",
+    "répétition",
+    "amplification",
 }
 
 
@@ -61,18 +81,30 @@ def _rows(rules) -> list[_Row]:
     for rule in rules:
         if isinstance(rule, dict):
             number = rule.get("number") or rule.get("id") or ""
-            rows.append(_Row(str(number).rstrip("."), tidy_spacing(rule.get("text", "")),
-                             rule.get("heading")))
+            rows.append(
+                _Row(
+                    str(number).rstrip("."), tidy_spacing(rule.get("text", "")), rule.get("heading")
+                )
+            )
         else:
-            rows.append(_Row(str(rule.number).rstrip("."), tidy_spacing(rule.text),
-                             getattr(rule, "heading", None)))
+            rows.append(
+                _Row(
+                    str(rule.number).rstrip("."),
+                    tidy_spacing(rule.text),
+                    getattr(rule, "heading", None),
+                )
+            )
     return rows
 
 
 def _title_like(text: str) -> bool:
     """A heading: short, capitalised, no sentence punctuation ("Quick-Draw", "Expert en armes")."""
-    return (0 < len(text) <= 40 and text[0].isupper() and len(text.split()) <= 4
-            and not re.search(r"[.:;!?]$", text))
+    return (
+        0 < len(text) <= 40
+        and text[0].isupper()
+        and len(text.split()) <= 4
+        and not re.search(r"[.:;!?]$", text)
+    )
 
 
 def _is_top(number: str) -> bool:
@@ -115,7 +147,7 @@ def derive_keywords(rules, language: str | None = None) -> list[Keyword]:
     for position, index in enumerate(headings):
         end = headings[position + 1] if position + 1 < len(headings) else len(rows)
         top = rows[index].number
-        body = [row for row in rows[index + 1:end] if row.number.startswith(top + ".")]
+        body = [row for row in rows[index + 1 : end] if row.number.startswith(top + ".")]
         keywords.append(_keyword(rows[index], body, language))
     for keyword, slug in zip(keywords, dedupe([k.slug for k in keywords]), strict=True):
         keyword.slug = slug
@@ -124,14 +156,20 @@ def derive_keywords(rules, language: str | None = None) -> list[Keyword]:
 
 def _keyword(heading: _Row, body: list[_Row], language: str) -> Keyword:
     name = heading.text.strip()
-    keyword = Keyword(name=name, slug=slugify(name), number=heading.number, language=language,
-                      rule_numbers=[heading.number] + [row.number for row in body])
+    keyword = Keyword(
+        name=name,
+        slug=slugify(name),
+        number=heading.number,
+        language=language,
+        rule_numbers=[heading.number] + [row.number for row in body],
+    )
     type_index, subject = _read_types(keyword, body)
     if subject and subject.casefold() != name.casefold():
         keyword.notes.append(f"{body[type_index].number} names '{subject}', heading says '{name}'")
     keyword.written_forms = _written_forms(body) or [f"[{name}]"]
-    keyword.takes_value = any(re.search(r"\b[XN]\b|\[(?:X|N|Cost|Coût)\]", form)
-                              for form in keyword.written_forms)
+    keyword.takes_value = any(
+        re.search(r"\b[XN]\b|\[(?:X|N|Cost|Coût)\]", form) for form in keyword.written_forms
+    )
     keyword.summary = _summary(body, type_index)
     keyword.aliases = _aliases(name, keyword.takes_value, subject)
     return keyword
@@ -142,7 +180,8 @@ _EN_ALSO_RE = re.compile(r"\bIt is also an? (?P<type>[\w -]+?) keyword\b", re.IG
 _EN_FALLBACK_RE = re.compile(r"^(?P<subj>[\w'’ -]+?) is an? (?P<type>[A-Z][\w ]+?)\.$")
 _FR_TYPE_RE = re.compile(
     r"^(?:Le mot-clé |L['’])?(?P<subj>[\w'’ -]+?) est (?:une? )?(?:mot-clé (?:de )?)?"
-    r"(?P<type>[\w'’ -]+?)\s*\.")
+    r"(?P<type>[\w'’ -]+?)\s*\."
+)
 _FR_ALSO_RE = re.compile(r"C['’]est également un mot-clé (?:de )?(?P<type>[\w'’ -]+?)\s*\.")
 
 
@@ -192,13 +231,14 @@ def _summary(body: list[_Row], type_index: int) -> str:
             continue
         quotes = _quotes(row.text)
         if not quotes:
-            children = [r for r in body[index + 1:] if r.number.startswith(row.number + ".")]
+            children = [r for r in body[index + 1 :] if r.number.startswith(row.number + ".")]
             quotes = [q for child in children for q in _quotes(child.text)]
         if quotes:
             return " ".join(quotes)
-    skip = re.compile(r"present|présent|formatted|formulation|Multiple instances|plusieurs",
-                      re.IGNORECASE)
-    for row in body[type_index + 1:]:
+    skip = re.compile(
+        r"present|présent|formatted|formulation|Multiple instances|plusieurs", re.IGNORECASE
+    )
+    for row in body[type_index + 1 :]:
         if not skip.search(row.text):
             return first_sentence(strip_example(row.text))
     return first_sentence(body[type_index].text) if body and type_index >= 0 else ""
@@ -251,8 +291,14 @@ def _compile(keywords) -> list[tuple[str, re.Pattern]]:
             forms = {name, *words}
             alternation = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
             bracket = rf"\[\s*{re.escape(name)}(?:\s+[^\]\[]{{1,6}})?\s*\]"
-            compiled.append((name, re.compile(
-                rf"(?P<bracket>{bracket})|(?<![\w\-])(?P<word>{alternation})(?![\w\-])")))
+            compiled.append(
+                (
+                    name,
+                    re.compile(
+                        rf"(?P<bracket>{bracket})|(?<![\w\-])(?P<word>{alternation})(?![\w\-])"
+                    ),
+                )
+            )
         _PATTERNS[key] = compiled
     return _PATTERNS[key]
 
@@ -266,7 +312,7 @@ def _counts(name: str, match: re.Match, text: str) -> bool:
     """Whether a bare-word match of an everyday-word keyword is really the keyword."""
     if match["bracket"] or name.lower() not in COMMON_WORDS:
         return True
-    before, after = text[: match.start()], text[match.end():]
+    before, after = text[: match.start()], text[match.end() :]
     if re.match(r"^\s+[A-ZÀ-Ý]", after):  # "Hidden Blade": part of a longer name
         return False
     if _SENTENCE_START_RE.search(before):
@@ -295,9 +341,12 @@ def keyword_mentions(text: str, keywords, exclude=()) -> list[str]:
 
 _GRANT_RE = re.compile(
     r"\b(?:gains?|has|have|had|grants?|gets?|gagnent|gagne|reçoit|reçoivent|possède|"
-    r"possèdent|octroie|ont)\b(?P<gap>[^.;]{0,60}?)$", re.IGNORECASE)
-_NEGATION_RE = re.compile(r"\b(?:not|no|non|without|whether|n['’]|ne|sans)\b|n['’]t\b",
-                          re.IGNORECASE)
+    r"possèdent|octroie|ont)\b(?P<gap>[^.;]{0,60}?)$",
+    re.IGNORECASE,
+)
+_NEGATION_RE = re.compile(
+    r"\b(?:not|no|non|without|whether|n['’]|ne|sans)\b|n['’]t\b", re.IGNORECASE
+)
 _GENERIC_RE = re.compile(r"^(?:Some|Certaines)\b", re.IGNORECASE)
 
 
@@ -331,8 +380,11 @@ def _grants_in(sentence: str, others: list[Keyword]) -> list[str]:
             before = sentence[: match.start()]
             grant = _GRANT_RE.search(before)
             quoted = SHORT_FOR_RE.search(before) and match["bracket"]
-            if (grant and not _NEGATION_RE.search(grant.group(0))
-                    and not _NEGATION_RE.search(before[-25:])) or quoted:
+            if (
+                grant
+                and not _NEGATION_RE.search(grant.group(0))
+                and not _NEGATION_RE.search(before[-25:])
+            ) or quoted:
                 found.append(name)
                 break
     return found

@@ -191,19 +191,22 @@ def _plain_inline(text: str) -> str:
 ContainerHook = Callable[[Block, str], str]
 
 
-def render_blocks(blocks: list[Block], fragments: Fragments, container: ContainerHook | None,
-                  resolve_link=None) -> str:
+def render_blocks(
+    blocks: list[Block], fragments: Fragments, container: ContainerHook | None, resolve_link=None
+) -> str:
     """HTML for ``blocks``; placeholders are left in for the caller to restore once."""
     parts = []
     for block in blocks:
         if block.kind == "p":
             parts.append(f"<p>{render_inline(block.text, fragments, resolve_link)}</p>")
         elif block.kind == "h":
-            parts.append(f"<p><strong>{render_inline(block.text, fragments, resolve_link)}"
-                         "</strong></p>")
+            parts.append(
+                f"<p><strong>{render_inline(block.text, fragments, resolve_link)}</strong></p>"
+            )
         elif block.kind in ("ul", "ol"):
-            items = "".join(f"<li>{render_inline(item, fragments, resolve_link)}</li>"
-                            for item in block.items)
+            items = "".join(
+                f"<li>{render_inline(item, fragments, resolve_link)}</li>" for item in block.items
+            )
             parts.append(f"<{block.kind}>{items}</{block.kind}>")
         else:
             inner = render_blocks(block.children, fragments, container, resolve_link)
@@ -218,10 +221,17 @@ def blocks_text(blocks: list[Block], fragments: Fragments, container_title=None)
         if block.kind in ("p", "h"):
             parts.append(_flat(_plain_inline(block.text)))
         elif block.kind in ("ul", "ol"):
-            marks = ["-"] * len(block.items) if block.kind == "ul" else [
-                f"{n}." for n in range(1, len(block.items) + 1)]
-            parts.append("\n".join(f"{mark} {_flat(_plain_inline(item))}"
-                                   for mark, item in zip(marks, block.items, strict=True)))
+            marks = (
+                ["-"] * len(block.items)
+                if block.kind == "ul"
+                else [f"{n}." for n in range(1, len(block.items) + 1)]
+            )
+            parts.append(
+                "\n".join(
+                    f"{mark} {_flat(_plain_inline(item))}"
+                    for mark, item in zip(marks, block.items, strict=True)
+                )
+            )
         else:
             title = container_title(block) if container_title else ""
             inner = blocks_text(block.children, fragments, container_title)

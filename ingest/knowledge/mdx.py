@@ -33,38 +33,64 @@ class TagMeaning:
 
 # Keywords that have a glossary entry in the Core Rules (8xx in 2026-03-30 and later).
 _KEYWORDS = [
-    "Accelerate", "Action", "Ambush", "Assault", "Backline", "Deathknell", "Deflect", "Empower",
-    "Empowered", "Equip", "Flow", "Ganking", "Hidden", "Hunt", "Legion", "Level", "Reaction",
-    "Repeat", "Shield", "Tank", "Temporary", "Unique", "Vision", "Weaponmaster",
+    "Accelerate",
+    "Action",
+    "Ambush",
+    "Assault",
+    "Backline",
+    "Deathknell",
+    "Deflect",
+    "Empower",
+    "Empowered",
+    "Equip",
+    "Flow",
+    "Ganking",
+    "Hidden",
+    "Hunt",
+    "Legion",
+    "Level",
+    "Reaction",
+    "Repeat",
+    "Shield",
+    "Tank",
+    "Temporary",
+    "Unique",
+    "Vision",
+    "Weaponmaster",
 ]
 _POWERS = ["Fury", "Calm", "Mind", "Body", "Chaos", "Order"]
 
 TAGS: dict[str, TagMeaning] = {name: TagMeaning("keyword", name) for name in _KEYWORDS}
-TAGS.update({
-    "QuickDraw": TagMeaning("keyword", "Quick-Draw"),
-    # Bracketed game words that are not glossary keywords: "Mighty" is a described state (706),
-    # Stun, Predict, Burn and Buff are actions printed in brackets, Add marks resource abilities.
-    "Mighty": TagMeaning("term", "Mighty"),
-    "Stun": TagMeaning("term", "Stun"),
-    "Predict": TagMeaning("term", "Predict"),
-    "Burn": TagMeaning("term", "Burn"),
-    "Buff": TagMeaning("term", "Buff"),
-    "Add": TagMeaning("term", "Add"),
-    "Energy": TagMeaning("icon", "{value}", "{value} Energy"),
-    "Universal": TagMeaning("icon", "A", "1 Power of any domain"),
-    "Might": TagMeaning("icon", "M", "Might"),
-    "Exhaust": TagMeaning("icon", "E", "Exhaust"),
-    "Rule": TagMeaning("rule", "rule"),
-    "Card": TagMeaning("card", "card"),
-    "Callout": TagMeaning("callout", "callout"),
-})
+TAGS.update(
+    {
+        "QuickDraw": TagMeaning("keyword", "Quick-Draw"),
+        # Bracketed game words that are not glossary keywords: "Mighty" is a described state
+        # (706), Stun, Predict, Burn and Buff are actions printed in brackets, Add marks
+        # resource abilities.
+        "Mighty": TagMeaning("term", "Mighty"),
+        "Stun": TagMeaning("term", "Stun"),
+        "Predict": TagMeaning("term", "Predict"),
+        "Burn": TagMeaning("term", "Burn"),
+        "Buff": TagMeaning("term", "Buff"),
+        "Add": TagMeaning("term", "Add"),
+        "Energy": TagMeaning("icon", "{value}", "{value} Energy"),
+        "Universal": TagMeaning("icon", "A", "1 Power of any domain"),
+        "Might": TagMeaning("icon", "M", "Might"),
+        "Exhaust": TagMeaning("icon", "E", "Exhaust"),
+        "Rule": TagMeaning("rule", "rule"),
+        "Card": TagMeaning("card", "card"),
+        "Callout": TagMeaning("callout", "callout"),
+    }
+)
 TAGS.update({name: TagMeaning("icon", name, f"1 {name} Power") for name in _POWERS})
 
 
 def attributes(raw: str) -> dict[str, str]:
     """``number="813.1" value={2}`` -> {"number": "813.1", "value": "2"}."""
-    return {m.group(1): (m.group(2) if m.group(2) is not None else m.group(3).strip())
-            for m in ATTR_RE.finditer(raw or "")}
+    return {
+        m.group(1): (m.group(2) if m.group(2) is not None else m.group(3).strip())
+        for m in ATTR_RE.finditer(raw or "")
+    }
 
 
 def meaning(name: str) -> TagMeaning:
@@ -103,15 +129,18 @@ def tag_text(name: str, attrs: dict[str, str]) -> str:
 
 def icon_html(symbol: str, label: str) -> str:
     """The one icon markup used everywhere (FAQ answers, card text, errata)."""
-    return (f'<span class="icon" role="img" aria-label="{html.escape(label, quote=True)}">'
-            f"{html.escape(symbol)}</span>")
+    return (
+        f'<span class="icon" role="img" aria-label="{html.escape(label, quote=True)}">'
+        f"{html.escape(symbol)}</span>"
+    )
 
 
 def inventory(text: str) -> Counter:
     """Every tag name in ``text`` with its count, self-closing and container tags alike."""
     names = Counter(m.group("name") for m in TAG_RE.finditer(text))
-    names.update(m.group("name") for m in CONTAINER_RE.finditer(text)
-                 if not m.group(0).endswith("/>"))
+    names.update(
+        m.group("name") for m in CONTAINER_RE.finditer(text) if not m.group(0).endswith("/>")
+    )
     return names
 
 

@@ -65,21 +65,28 @@ def load_articles(text: str, filename: str = "") -> list[dict]:
     return data
 
 
-def parse_official(text: str, filename: str = "", card_names=(), keywords=()) -> list[
-        OfficialArticle]:
+def parse_official(
+    text: str, filename: str = "", card_names=(), keywords=()
+) -> list[OfficialArticle]:
     """Every article with its entries; mentions use the given card names and keywords."""
     finder = _card_finder(card_names)
     out = []
     for raw in load_articles(text, filename):
         article = OfficialArticle(
-            id=raw.get("id", ""), kind=raw.get("kind", ""), title=raw.get("title", ""),
-            summary=raw.get("summary", ""), source=raw.get("source", ""),
-            published_at=raw.get("publishedAt"), updated_at=raw.get("updatedAt"),
-            origin_url=raw.get("originUrl", ""))
+            id=raw.get("id", ""),
+            kind=raw.get("kind", ""),
+            title=raw.get("title", ""),
+            summary=raw.get("summary", ""),
+            source=raw.get("source", ""),
+            published_at=raw.get("publishedAt"),
+            updated_at=raw.get("updatedAt"),
+            origin_url=raw.get("originUrl", ""),
+        )
         intro, entries = split_entries(raw["content"])
         article.intro_markdown = intro
         for position, (entry, anchor) in enumerate(
-                zip(entries, dedupe([slugify(e.question, 60) for e in entries]), strict=True)):
+            zip(entries, dedupe([slugify(e.question, 60) for e in entries]), strict=True)
+        ):
             entry.article_id, entry.anchor, entry.position = article.id, anchor, position
             _fill_mentions(entry, finder, keywords)
         article.entries = entries
@@ -92,8 +99,9 @@ def _fill_mentions(entry: OfficialEntry, finder, keywords) -> None:
     whole = f"{entry.question}\n{entry.answer_text}"
     entry.rule_mentions = rule_mentions(whole)
     entry.card_mentions = finder(whole) if finder else []
-    entry.keyword_mentions = (keyword_mentions(whole, keywords, exclude=entry.card_mentions)
-                              if keywords else [])
+    entry.keyword_mentions = (
+        keyword_mentions(whole, keywords, exclude=entry.card_mentions) if keywords else []
+    )
 
 
 def _card_finder(card_names):
@@ -208,7 +216,8 @@ def _subheading(state: _Splitter, title: str) -> None:
     """A ### heading without "Q:": part of an open question's answer (a quoted card), else its
     own clarification; "(revised text)" headings always stay with what they revise."""
     keep = state.current is not None and (
-        state.current.kind == "question" or title.lower().endswith("(revised text)"))
+        state.current.kind == "question" or title.lower().endswith("(revised text)")
+    )
     if keep:
         state.body.append(f"**{title}**")
     else:

@@ -88,10 +88,13 @@ def answer_to_text(markdown: str) -> str:
     return re.sub(r"[ \t]{2,}", " ", text).strip()
 
 
-def render_answer_html(entry, resolve_rule_url: Resolver | None = None,
-                       resolve_card_url: Resolver | None = None,
-                       resolve_keyword_url: Resolver | None = None,
-                       resolve_link: Resolver | None = None) -> str:
+def render_answer_html(
+    entry,
+    resolve_rule_url: Resolver | None = None,
+    resolve_card_url: Resolver | None = None,
+    resolve_keyword_url: Resolver | None = None,
+    resolve_link: Resolver | None = None,
+) -> str:
     """Safe HTML for a FaqEntry (or a markdown string).
 
     ``resolve_link`` rewrites Markdown link targets (the FAQ links to its own pages with

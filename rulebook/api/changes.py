@@ -2,44 +2,71 @@
 
 from __future__ import annotations
 
-from .. import changes
-from ..models import Game
-from . import schemas as s
-from .http import ApiError
-from .registry import resource
-from .resources import _family, _game_or_404, _lazy
+from rulebook.api import schemas as s
+from rulebook.api.http import ApiError
+from rulebook.api.registry import resource
+from rulebook.api.resources import _family, _game_or_404, _lazy
+from rulebook.models import Game
+from rulebook.pages import history as changes
 
 CHANGE = s.obj(
     ["class", "number", "old", "new", "diff", "meaning_flips", "renumber_only", "xref_only"],
-    **{"class": {"type": "string", "enum": ["unchanged", "renumbered", "reworded",
-                                           "moved_reworded", "added", "removed"]},
-       "number": {"type": "string"},
-       "old": {"type": ["object", "null"]}, "new": {"type": ["object", "null"]},
-       "diff": {"type": "array", "items": {"type": "object"}},
-       "meaning_flips": {"type": "array", "items": {"type": "string"}},
-       "renumber_only": {"type": "boolean"}, "xref_only": {"type": "boolean"}},
+    **{
+        "class": {
+            "type": "string",
+            "enum": ["unchanged", "renumbered", "reworded", "moved_reworded", "added", "removed"],
+        },
+        "number": {"type": "string"},
+        "old": {"type": ["object", "null"]},
+        "new": {"type": ["object", "null"]},
+        "diff": {"type": "array", "items": {"type": "object"}},
+        "meaning_flips": {"type": "array", "items": {"type": "string"}},
+        "renumber_only": {"type": "boolean"},
+        "xref_only": {"type": "boolean"},
+    },
 )
 s.SCHEMAS["Comparison"] = s.obj(
-    ["game", "kind", "language", "old_label", "new_label", "summary", "by_section", "mapping",
-     "changes"],
-    game={"type": "string"}, kind={"type": "string"}, language={"type": "string"},
-    old_label={"type": "string"}, new_label={"type": "string"},
-    summary={"type": "object"}, by_section={"type": "object"},
+    [
+        "game",
+        "kind",
+        "language",
+        "old_label",
+        "new_label",
+        "summary",
+        "by_section",
+        "mapping",
+        "changes",
+    ],
+    game={"type": "string"},
+    kind={"type": "string"},
+    language={"type": "string"},
+    old_label={"type": "string"},
+    new_label={"type": "string"},
+    summary={"type": "object"},
+    by_section={"type": "object"},
     mapping={"type": "object", "additionalProperties": {"type": "string"}},
     changes={"type": "array", "items": CHANGE},
 )
-SPAN = s.path_param("span", "Two versions as `old..new`, e.g. `2025-12-01..2026-03-30`.",
-                    pattern=r"^\d{4}-\d{2}(-\d{2})?\.\.\d{4}-\d{2}(-\d{2})?$")
-UNCHANGED = s.query_param("unchanged", "`1` also lists unchanged rules.", type="string",
-                          enum=["", "0", "1"])
+SPAN = s.path_param(
+    "span",
+    "Two versions as `old..new`, e.g. `2025-12-01..2026-03-30`.",
+    pattern=r"^\d{4}-\d{2}(-\d{2})?\.\.\d{4}-\d{2}(-\d{2})?$",
+)
+UNCHANGED = s.query_param(
+    "unchanged", "`1` also lists unchanged rules.", type="string", enum=["", "0", "1"]
+)
 
 
-@resource("games/<slug:game>/<str:kind>/<str:lang>/changes/<str:span>", name="api_comparison",
-          tags=["history"], summary="What changed between two versions",
-          description="Every rule classified (unchanged, renumbered, reworded, moved_reworded, "
-          "added, removed) with word diffs, meaning flips and the old→new number mapping.",
-          parameters=[s.GAME, s.KIND, s.LANG, SPAN, UNCHANGED],
-          responses={**s.ok("Comparison"), **s.errors("400", "404")})
+@resource(
+    "games/<slug:game>/<str:kind>/<str:lang>/changes/<str:span>",
+    name="api_comparison",
+    tags=["history"],
+    summary="What changed between two versions",
+    description="Every rule classified (unchanged, renumbered, reworded, moved_reworded, "
+    "added, removed) with word diffs, meaning flips and the old→new number mapping.",
+    parameters=[s.GAME, s.KIND, s.LANG, SPAN, UNCHANGED],
+    responses={**s.ok("Comparison"), **s.errors("400", "404")},
+)
 def comparison(request, game, kind, lang, span):
     game_obj: Game = _game_or_404(game)
     if kind not in ("core-rules", "tournament-rules"):
@@ -48,8 +75,9 @@ def comparison(request, game, kind, lang, span):
     old, sep, new = span.partition("..")
     labels = [d.version for d in documents]
     if not sep or old not in labels or new not in labels or old == new:
-        raise ApiError(404, f"Name two different versions of {game} {kind} {lang}: old..new.",
-                       versions=labels)
+        raise ApiError(
+            404, f"Name two different versions of {game} {kind} {lang}: old..new.", versions=labels
+        )
     with_unchanged = request.GET.get("unchanged") == "1"
 
     def build():

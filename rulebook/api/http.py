@@ -21,7 +21,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 from django.views.decorators.csrf import csrf_exempt
 
-from . import ratelimit
+from rulebook.api import ratelimit
 
 API_VERSION = "1"
 MAX_AGE = 300
@@ -57,14 +57,20 @@ class Lazy:
 
 def error_response(status: int, message: str, **extra) -> JsonResponse:
     response = JsonResponse({"error": message, "status": status, **extra}, status=status)
-    response["Cache-Control"] = f"public, max-age={ERROR_MAX_AGE}" if status in (
-        400, 404, 501) else "no-store"
+    response["Cache-Control"] = (
+        f"public, max-age={ERROR_MAX_AGE}" if status in (400, 404, 501) else "no-store"
+    )
     return response
 
 
 def json_response(data, status: int = 200, content_type="application/json") -> JsonResponse:
-    return JsonResponse(data, status=status, safe=False, content_type=content_type,
-                        json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(
+        data,
+        status=status,
+        safe=False,
+        content_type=content_type,
+        json_dumps_params={"ensure_ascii": False},
+    )
 
 
 def endpoint(methods=("GET",)):
@@ -146,8 +152,11 @@ def _preflight(allowed) -> HttpResponse:
 
 def _throttled(verdict) -> JsonResponse:
     response = error_response(
-        429, f"Too many requests: the limit is {verdict.limit} per window. "
-        f"Try again in {verdict.retry_after} s.", retry_after=verdict.retry_after)
+        429,
+        f"Too many requests: the limit is {verdict.limit} per window. "
+        f"Try again in {verdict.retry_after} s.",
+        retry_after=verdict.retry_after,
+    )
     response["Retry-After"] = str(verdict.retry_after)
     response["X-RateLimit-Limit"] = str(verdict.limit)
     response["X-RateLimit-Remaining"] = "0"
@@ -171,8 +180,12 @@ def foreign(response: HttpResponse, last_modified=None, max_age: int = MAX_AGE):
     if response.status_code != 200:
         return response
     body = response.content
-    return Lazy(build=lambda: json.loads(body), etag_seed=hashlib.sha256(body).hexdigest(),
-                last_modified=last_modified, max_age=max_age)
+    return Lazy(
+        build=lambda: json.loads(body),
+        etag_seed=hashlib.sha256(body).hexdigest(),
+        last_modified=last_modified,
+        max_age=max_age,
+    )
 
 
 def as_get(request):

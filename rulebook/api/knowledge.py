@@ -12,18 +12,24 @@ exactly as the keyword pages find them (``rulebook.knowledge_pages``).
 
 from __future__ import annotations
 
-from .. import knowledge_cards as kc
-from .. import knowledge_pages as kp
-from ..models import Keyword
-from . import cards_faq, serialize
-from . import schemas as s
-from .http import ApiError
-from .registry import resource
-from .resources import _game_or_404, _redirect
+from rulebook.api import cards_faq, serialize
+from rulebook.api import schemas as s
+from rulebook.api.http import ApiError
+from rulebook.api.registry import resource
+from rulebook.api.resources import _game_or_404, _redirect
+from rulebook.models import Keyword
+from rulebook.pages import cards as kc
+from rulebook.pages import knowledge as kp
 
-SLUG = s.example(s.path_param(
-    "slug", "Keyword slug in that language (`swift`, `celerite`); a slug of another language "
-    "answers 308 to this language's keyword.", pattern=s.SLUG_PATTERN), "swift")
+SLUG = s.example(
+    s.path_param(
+        "slug",
+        "Keyword slug in that language (`swift`, `celerite`); a slug of another language "
+        "answers 308 to this language's keyword.",
+        pattern=s.SLUG_PATTERN,
+    ),
+    "swift",
+)
 LANG = s.example(s.LANG, "en")
 
 
@@ -39,11 +45,16 @@ def _english(game) -> dict[str, Keyword]:
     return {k.number: k for k in Keyword.objects.filter(document=kp.rules_document(game, "en"))}
 
 
-@resource("games/<slug:game>/<str:lang>/keywords", name="api_keywords", tags=["keywords"],
-          summary="The keywords of the newest Core Rules in a language",
-          description="With how many rules define each keyword and how many FAQ entries and "
-          "cards concern it (the counts of the keyword index page).",
-          parameters=[s.DEMO_GAME, LANG], responses={**s.ok("KeywordList"), **s.errors("404")})
+@resource(
+    "games/<slug:game>/<str:lang>/keywords",
+    name="api_keywords",
+    tags=["keywords"],
+    summary="The keywords of the newest Core Rules in a language",
+    description="With how many rules define each keyword and how many FAQ entries and "
+    "cards concern it (the counts of the keyword index page).",
+    parameters=[s.DEMO_GAME, LANG],
+    responses={**s.ok("KeywordList"), **s.errors("404")},
+)
 def keywords(request, game, lang):
     game_obj = _game_or_404(game)
     document = _rules_or_404(game_obj, lang)
@@ -52,22 +63,37 @@ def keywords(request, game, lang):
         rows = list(document.keywords.all())
         counts = kp.keyword_counts(game_obj, rows, _english(game_obj))
         urls = serialize.KnowledgeUrls(request, game_obj.slug, lang)
-        return {"game": game_obj.slug, "language": lang, "version": document.version,
-                "keywords": [_summary(urls, keyword, counts[keyword.pk]) for keyword in rows]}
+        return {
+            "game": game_obj.slug,
+            "language": lang,
+            "version": document.version,
+            "keywords": [_summary(urls, keyword, counts[keyword.pk]) for keyword in rows],
+        }
 
     return cards_faq.knowledge_lazy(build, game_obj, lang)
 
 
 def _summary(urls, keyword, counts: dict) -> dict:
-    return {"name": keyword.name, "slug": keyword.slug, "number": keyword.number,
-            "type": keyword.type, "summary": keyword.summary, "counts": counts,
-            "url": urls("keyword", keyword.slug), "api_url": urls("api_keyword", keyword.slug)}
+    return {
+        "name": keyword.name,
+        "slug": keyword.slug,
+        "number": keyword.number,
+        "type": keyword.type,
+        "summary": keyword.summary,
+        "counts": counts,
+        "url": urls("keyword", keyword.slug),
+        "api_url": urls("api_keyword", keyword.slug),
+    }
 
 
-@resource("games/<slug:game>/<str:lang>/keywords/<slug:slug>", name="api_keyword",
-          tags=["keywords"], summary="A keyword: its rules, FAQ entries and cards",
-          parameters=[s.DEMO_GAME, LANG, SLUG],
-          responses={**s.ok("Keyword"), **s.KEYWORD_REDIRECT, **s.errors("404")})
+@resource(
+    "games/<slug:game>/<str:lang>/keywords/<slug:slug>",
+    name="api_keyword",
+    tags=["keywords"],
+    summary="A keyword: its rules, FAQ entries and cards",
+    parameters=[s.DEMO_GAME, LANG, SLUG],
+    responses={**s.ok("Keyword"), **s.KEYWORD_REDIRECT, **s.errors("404")},
+)
 def keyword(request, game, lang, slug):
     game_obj = _game_or_404(game)
     document = _rules_or_404(game_obj, lang)
@@ -81,19 +107,41 @@ def keyword(request, game, lang, slug):
         carrying = kp.cards_with_printings(card_links)
         urls = serialize.KnowledgeUrls(request, game_obj.slug, lang)
         number = keyword_obj.number
-        fields = ("name", "slug", "number", "type", "types", "summary", "written_forms",
-                  "aliases", "takes_value", "rule_numbers")
+        fields = (
+            "name",
+            "slug",
+            "number",
+            "type",
+            "types",
+            "summary",
+            "written_forms",
+            "aliases",
+            "takes_value",
+            "rule_numbers",
+        )
         return {
-            "game": game_obj.slug, "language": lang, "version": document.version,
+            "game": game_obj.slug,
+            "language": lang,
+            "version": document.version,
             **{name: getattr(keyword_obj, name) for name in fields},
-            "defining_rule": {"number": number, "url": urls("rule", number),
-                              "api_url": urls("api_rule", number)},
+            "defining_rule": {
+                "number": number,
+                "url": urls("rule", number),
+                "api_url": urls("api_rule", number),
+            },
             "url": urls("keyword", keyword_obj.slug),
             "api_url": urls("api_keyword", keyword_obj.slug),
-            "faq": [serialize.faq_summary(urls, entry) for entry in
-                    kp.entries_by_id(kp.keyword_faq_ids(game_obj, english))],
-            "cards": [{**serialize.card_summary(urls, card),
-                       "reminder_only": card_links[card.pk] == "reminder"} for card in carrying],
+            "faq": [
+                serialize.faq_summary(urls, entry)
+                for entry in kp.entries_by_id(kp.keyword_faq_ids(game_obj, english))
+            ],
+            "cards": [
+                {
+                    **serialize.card_summary(urls, card),
+                    "reminder_only": card_links[card.pk] == "reminder",
+                }
+                for card in carrying
+            ],
             "printing_count": kc.printing_count(carrying, english.name) if english else 0,
             "granted_by": _granted_by(urls, document, game_obj, english, set(card_links)),
         }
@@ -107,9 +155,11 @@ def _elsewhere(request, game_obj, document, slug):
     for other in Keyword.objects.filter(document__game=game_obj, slug=slug).only("number"):
         match = document.keywords.filter(number=other.number).first()
         if match is not None:
-            return _redirect(request, "api_keyword", {"game": game_obj.slug,
-                                                      "lang": document.language,
-                                                      "slug": match.slug})
+            return _redirect(
+                request,
+                "api_keyword",
+                {"game": game_obj.slug, "lang": document.language, "slug": match.slug},
+            )
     raise ApiError(404, f"No keyword “{slug[:60]}” in {document}.")
 
 
@@ -124,10 +174,14 @@ def _granted_by(urls, document, game_obj, english, carrying: set[int]) -> list[d
     for group in groups:
         source = group["keyword"]
         slug = slugs.get(source.number) if source else None
-        out.append({
-            "name": group["name"], "slug": slug, "numbers": group["numbers"],
-            "url": urls("keyword", slug) if slug else None,
-            "api_url": urls("api_keyword", slug) if slug else None,
-            "cards": [serialize.card_summary(urls, card) for card in group["cards"]],
-        })
+        out.append(
+            {
+                "name": group["name"],
+                "slug": slug,
+                "numbers": group["numbers"],
+                "url": urls("keyword", slug) if slug else None,
+                "api_url": urls("api_keyword", slug) if slug else None,
+                "cards": [serialize.card_summary(urls, card) for card in group["cards"]],
+            }
+        )
     return out

@@ -16,13 +16,12 @@ from django.utils import translation
 from django.utils.html import format_html
 
 from ingest import numbers
-
-from ..models import SLUG_KINDS, Document, Game, Rule
-from . import schemas as s
-from .http import ApiError, Lazy
-from .preview import rule_preview
-from .registry import resource
-from .resources import _family, _state
+from rulebook.api import schemas as s
+from rulebook.api.http import ApiError, Lazy
+from rulebook.api.registry import resource
+from rulebook.api.resources import _family, _state
+from rulebook.models import SLUG_KINDS, Document, Game, Rule
+from rulebook.pages.preview import rule_preview
 
 PROVIDER_NAME = "Rulebook"
 DEFAULT_WIDTH, DEFAULT_HEIGHT = 600, 200
@@ -41,8 +40,11 @@ def _short_link_document(query: dict) -> Document | None:
 def resolve_rule_url(request, url: str) -> tuple[Rule, bool]:
     """The rule a page URL shows, and whether the URL pins a version; ApiError 404 otherwise."""
     parts = urlsplit(url.strip())
-    host_ok = not parts.netloc or parts.netloc == request.get_host() or validate_host(
-        parts.netloc.split("@")[-1], settings.ALLOWED_HOSTS)
+    host_ok = (
+        not parts.netloc
+        or parts.netloc == request.get_host()
+        or validate_host(parts.netloc.split("@")[-1], settings.ALLOWED_HOSTS)
+    )
     if parts.scheme not in ("", "http", "https") or not host_ok:
         raise ApiError(404, "Not a Rulebook URL.")
     path = parts.path or "/"
@@ -64,8 +66,11 @@ def resolve_rule_url(request, url: str) -> tuple[Rule, bool]:
     else:
         raise ApiError(404, "That URL is not a rule page.")
     number = numbers.normalise(kwargs["number"].split("~")[0])
-    rule = document and number and Rule.objects.in_document(document).at(number) \
-        .select_related("document__game").first()
+    rule = (
+        document
+        and number
+        and Rule.objects.in_document(document).at(number).select_related("document__game").first()
+    )
     if not rule:
         raise ApiError(404, "There is no such rule.")
     return rule, pinned
@@ -85,26 +90,42 @@ def embed_html(rule, preview: dict) -> str:
     return format_html(
         '<blockquote class="rulebook-embed" cite="{url}"><p>{text}</p>'
         '<footer>— <a href="{url}">{title}</a> · {provider}</footer></blockquote>',
-        url=preview["url"], text=preview["description"], title=preview["title"],
+        url=preview["url"],
+        text=preview["description"],
+        title=preview["title"],
         provider=PROVIDER_NAME,
     )
 
 
 @resource(
-    "oembed", name="api_oembed", tags=["embeds"], summary="oEmbed for a rule page URL",
+    "oembed",
+    name="api_oembed",
+    tags=["embeds"],
+    summary="oEmbed for a rule page URL",
     description="Returns a `rich` embed: title (number and version), the opening of the rule "
     "text, and an escaped blockquote as `html`. `format` other than `json` answers 501.",
     parameters=[
-        s.query_param("url", "A rule page URL (`/en/<game>/rules/<number>/`, pinned or not) or "
-                      "a short link `/r/<number>`.", required=True, type="string", minLength=1),
+        s.query_param(
+            "url",
+            "A rule page URL (`/en/<game>/rules/<number>/`, pinned or not) or "
+            "a short link `/r/<number>`.",
+            required=True,
+            type="string",
+            minLength=1,
+        ),
         s.query_param("format", "Only `json` is implemented.", type="string", enum=["json"]),
-        s.query_param("maxwidth", "Largest width wanted.", type="integer", minimum=1,
-                      maximum=10000),
-        s.query_param("maxheight", "Largest height wanted.", type="integer", minimum=1,
-                      maximum=10000),
+        s.query_param(
+            "maxwidth", "Largest width wanted.", type="integer", minimum=1, maximum=10000
+        ),
+        s.query_param(
+            "maxheight", "Largest height wanted.", type="integer", minimum=1, maximum=10000
+        ),
     ],
-    responses={**s.ok("OEmbed"), **s.errors("400", "404"),
-               "501": s.error("Not implemented: a format other than JSON.")},
+    responses={
+        **s.ok("OEmbed"),
+        **s.errors("400", "404"),
+        "501": s.error("Not implemented: a format other than JSON."),
+    },
 )
 def oembed(request):
     fmt = request.GET.get("format", "json")
@@ -112,18 +133,26 @@ def oembed(request):
         raise ApiError(501, "Only format=json is implemented.")
     if not request.GET.get("url"):
         raise ApiError(400, "The url parameter is required.")
-    width, height = _size(request, "maxwidth", DEFAULT_WIDTH), _size(
-        request, "maxheight", DEFAULT_HEIGHT)
+    width, height = (
+        _size(request, "maxwidth", DEFAULT_WIDTH),
+        _size(request, "maxheight", DEFAULT_HEIGHT),
+    )
     rule, _pinned = resolve_rule_url(request, request.GET["url"])
     document = rule.document
 
     def build():
         preview = rule_preview(rule, request)
         return {
-            "version": "1.0", "type": "rich", "title": preview["title"],
-            "description": preview["description"], "url": preview["url"],
-            "provider_name": PROVIDER_NAME, "provider_url": request.build_absolute_uri("/"),
-            "html": embed_html(rule, preview), "width": width, "height": height,
+            "version": "1.0",
+            "type": "rich",
+            "title": preview["title"],
+            "description": preview["description"],
+            "url": preview["url"],
+            "provider_name": PROVIDER_NAME,
+            "provider_url": request.build_absolute_uri("/"),
+            "html": embed_html(rule, preview),
+            "width": width,
+            "height": height,
             "cache_age": 3600,
         }
 

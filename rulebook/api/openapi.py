@@ -9,9 +9,9 @@ from __future__ import annotations
 import hashlib
 import json
 
-from . import schemas as s
-from .http import API_VERSION, Lazy
-from .registry import RESOURCES, resource
+from rulebook.api import schemas as s
+from rulebook.api.http import API_VERSION, Lazy
+from rulebook.api.registry import RESOURCES, resource
 
 DESCRIPTION = """\
 Read-only JSON API of Rulebook (plus one POST that changes nothing: linkify).
@@ -52,19 +52,33 @@ def build_document() -> dict:
             methods[method] = _operation(op)
     return {
         "openapi": "3.1.0",
-        "info": {"title": "Rulebook API", "version": f"{API_VERSION}.0",
-                 "description": DESCRIPTION,
-                 "license": {"name": "Rule texts belong to their publishers",
-                             "identifier": "LicenseRef-Publisher"}},
+        "info": {
+            "title": "Rulebook API",
+            "version": f"{API_VERSION}.0",
+            "description": DESCRIPTION,
+            "license": {
+                "name": "Rule texts belong to their publishers",
+                "identifier": "LicenseRef-Publisher",
+            },
+        },
         "tags": TAGS,
         "paths": paths,
-        "components": {"schemas": {**s.SCHEMAS, "OpenApiDocument": {
-            "type": "object", "required": ["openapi", "info", "paths"]}}},
+        "components": {
+            "schemas": {
+                **s.SCHEMAS,
+                "OpenApiDocument": {"type": "object", "required": ["openapi", "info", "paths"]},
+            }
+        },
     }
 
 
-@resource("openapi.json", name="api_openapi", tags=["meta"], summary="This OpenAPI document",
-          responses={**s.ok("OpenApiDocument"), **s.errors()})
+@resource(
+    "openapi.json",
+    name="api_openapi",
+    tags=["meta"],
+    summary="This OpenAPI document",
+    responses={**s.ok("OpenApiDocument"), **s.errors()},
+)
 def openapi_document(request):
     document = build_document()
     seed = hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()

@@ -22,7 +22,8 @@ LANGS = [code for code, _name in settings.LANGUAGES]
 
 def _language(request) -> str:
     lang = request.GET.get("lang") or translation.get_language_from_request(
-        request, check_path=False)
+        request, check_path=False
+    )
     return lang if lang in LANGS else settings.LANGUAGE_CODE
 
 
@@ -53,8 +54,9 @@ def description_xml(request, lang: str) -> str:
 
 @require_safe
 def opensearch(request):
-    response = HttpResponse(description_xml(request, _language(request)),
-                            content_type=f"{CONTENT_TYPE}; charset=utf-8")
+    response = HttpResponse(
+        description_xml(request, _language(request)), content_type=f"{CONTENT_TYPE}; charset=utf-8"
+    )
     patch_vary_headers(response, ["Accept-Language"])
     patch_cache_control(response, public=True, max_age=86400)
     return response

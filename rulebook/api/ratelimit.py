@@ -20,10 +20,16 @@ from django.core.cache import cache
 
 DEFAULT_RATE = "120/min"
 UNITS = {
-    "s": 1, "sec": 1, "second": 1,
-    "m": 60, "min": 60, "minute": 60,
-    "h": 3600, "hour": 3600,
-    "d": 86400, "day": 86400,
+    "s": 1,
+    "sec": 1,
+    "second": 1,
+    "m": 60,
+    "min": 60,
+    "minute": 60,
+    "h": 3600,
+    "hour": 3600,
+    "d": 86400,
+    "day": 86400,
 }
 _RATE_RE = re.compile(r"^\s*(\d+)\s*/\s*(\d*)\s*([a-z]+?)s?\s*$")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .http import endpoint
+from rulebook.api.http import endpoint
 
 
 @dataclass(frozen=True)
@@ -41,9 +41,13 @@ def resource(route: str, *, name: str, methods=("GET",), **operation):
 
     def register(view):
         wrapped = endpoint(methods)(view)
-        ops = {method.lower(): {"operationId": name if i == 0 else f"{name}_{method.lower()}",
-                                **operation}
-               for i, method in enumerate(methods)}
+        ops = {
+            method.lower(): {
+                "operationId": name if i == 0 else f"{name}_{method.lower()}",
+                **operation,
+            }
+            for i, method in enumerate(methods)
+        }
         RESOURCES.append(Resource(name, route, wrapped, tuple(methods), ops))
         return wrapped
 

@@ -12,14 +12,13 @@ from django.http import HttpResponse, JsonResponse
 from django.urls import reverse
 
 from ingest import numbers
-
-from .. import pages
-from ..knowledge_cards import rule_knowledge
-from ..models import Document, Game, KnowledgeSource, Reference, Rule
-from . import schemas as s
-from . import serialize
-from .http import ApiError, Lazy
-from .registry import resource
+from rulebook.api import schemas as s
+from rulebook.api import serialize
+from rulebook.api.http import ApiError, Lazy
+from rulebook.api.registry import resource
+from rulebook.models import Document, Game, KnowledgeSource, Reference, Rule
+from rulebook.pages import rules as pages
+from rulebook.pages.cards import rule_knowledge
 
 
 def _state(documents) -> tuple[str, object]:
@@ -46,8 +45,9 @@ def _game_or_404(slug: str) -> Game:
 
 def _family(game: Game, kind: str, lang: str):
     """Every version of one document (game, kind, language), newest first."""
-    return Document.objects.of(game, kind, lang).select_related("game").defer("report") \
-        .newest_first()
+    return (
+        Document.objects.of(game, kind, lang).select_related("game").defer("report").newest_first()
+    )
 
 
 def _document_or_404(game: Game, kind: str, lang: str, version: str | None) -> Document:
@@ -59,32 +59,56 @@ def _document_or_404(game: Game, kind: str, lang: str, version: str | None) -> D
     return document
 
 
-@resource("games", name="api_games", tags=["games"], summary="List the games",
-          responses={**s.ok("GameList"), **s.errors()})
+@resource(
+    "games",
+    name="api_games",
+    tags=["games"],
+    summary="List the games",
+    responses={**s.ok("GameList"), **s.errors()},
+)
 def games(request):
     def build():
         documents = list(Document.objects.defer("report"))
-        return {"games": [
-            serialize.game_dict(request, game, [d for d in documents if d.game_id == game.pk])
-            for game in Game.objects.order_by("name")
-        ]}
+        return {
+            "games": [
+                serialize.game_dict(request, game, [d for d in documents if d.game_id == game.pk])
+                for game in Game.objects.order_by("name")
+            ]
+        }
 
-    return _lazy(build, Document.objects.all(), ",".join(
-        str(pk) for pk in Game.objects.order_by("pk").values_list("pk", flat=True)))
+    return _lazy(
+        build,
+        Document.objects.all(),
+        ",".join(str(pk) for pk in Game.objects.order_by("pk").values_list("pk", flat=True)),
+    )
 
 
-@resource("games/<slug:game>", name="api_game", tags=["games"], summary="One game",
-          parameters=[s.GAME], responses={**s.ok("Game"), **s.errors("404")})
+@resource(
+    "games/<slug:game>",
+    name="api_game",
+    tags=["games"],
+    summary="One game",
+    parameters=[s.GAME],
+    responses={**s.ok("Game"), **s.errors("404")},
+)
 def game(request, game):
     game_obj = _game_or_404(game)
     documents = game_obj.documents.all()
-    return _lazy(lambda: serialize.game_dict(request, game_obj, list(documents.defer("report"))),
-                 documents, game_obj.name)
+    return _lazy(
+        lambda: serialize.game_dict(request, game_obj, list(documents.defer("report"))),
+        documents,
+        game_obj.name,
+    )
 
 
-@resource("games/<slug:game>/documents", name="api_documents", tags=["documents"],
-          summary="A game's documents: kinds, languages, versions and which one is the default",
-          parameters=[s.GAME], responses={**s.ok("DocumentList"), **s.errors("404")})
+@resource(
+    "games/<slug:game>/documents",
+    name="api_documents",
+    tags=["documents"],
+    summary="A game's documents: kinds, languages, versions and which one is the default",
+    parameters=[s.GAME],
+    responses={**s.ok("DocumentList"), **s.errors("404")},
+)
 def documents(request, game):
     game_obj = _game_or_404(game)
     docs = game_obj.documents.defer("report").annotate(rule_count=Count("rules"))
@@ -97,8 +121,9 @@ def documents(request, game):
             "kinds": sorted({d.kind for d in rows}),
             "languages": sorted({d.language for d in rows}),
             "documents": [
-                serialize.document_dict(request, d, defaults[d.kind, d.language] == d.pk,
-                                        d.rule_count)
+                serialize.document_dict(
+                    request, d, defaults[d.kind, d.language] == d.pk, d.rule_count
+                )
                 for d in rows
             ],
         }
@@ -109,16 +134,24 @@ def documents(request, game):
 TOC_DOC = dict(tags=["documents"], responses={**s.ok("Toc"), **s.errors("404")})
 
 
-@resource("games/<slug:game>/<str:kind>/<str:lang>/toc", name="api_toc",
-          summary="Table of contents of the newest version", parameters=[s.GAME, s.KIND, s.LANG],
-          **TOC_DOC)
+@resource(
+    "games/<slug:game>/<str:kind>/<str:lang>/toc",
+    name="api_toc",
+    summary="Table of contents of the newest version",
+    parameters=[s.GAME, s.KIND, s.LANG],
+    **TOC_DOC,
+)
 def toc(request, game, kind, lang):
     return _toc(request, game, kind, lang, None)
 
 
-@resource("games/<slug:game>/<str:kind>/<str:lang>/<str:version>/toc", name="api_toc_version",
-          summary="Table of contents of one version",
-          parameters=[s.GAME, s.KIND, s.LANG, s.VERSION], **TOC_DOC)
+@resource(
+    "games/<slug:game>/<str:kind>/<str:lang>/<str:version>/toc",
+    name="api_toc_version",
+    summary="Table of contents of one version",
+    parameters=[s.GAME, s.KIND, s.LANG, s.VERSION],
+    **TOC_DOC,
+)
 def toc_version(request, game, kind, lang, version):
     return _toc(request, game, kind, lang, version)
 
@@ -133,8 +166,10 @@ def _toc(request, game, kind, lang, version):
         default = _family(game_obj, kind, lang).first()
         return {
             "document": serialize.document_dict(request, document, default == document, count),
-            "chapters": [serialize.toc_entry(request, entry, pinned)
-                         for entry in pages.table_of_contents(document)],
+            "chapters": [
+                serialize.toc_entry(request, entry, pinned)
+                for entry in pages.table_of_contents(document)
+            ],
         }
 
     return _lazy(build, _family(game_obj, kind, lang))
@@ -150,16 +185,24 @@ RULE_DOC = dict(
 )
 
 
-@resource("games/<slug:game>/<str:kind>/<str:lang>/rules/<str:number>", name="api_rule",
-          summary="A rule in the newest version", parameters=[s.GAME, s.KIND, s.LANG, s.NUMBER],
-          **RULE_DOC)
+@resource(
+    "games/<slug:game>/<str:kind>/<str:lang>/rules/<str:number>",
+    name="api_rule",
+    summary="A rule in the newest version",
+    parameters=[s.GAME, s.KIND, s.LANG, s.NUMBER],
+    **RULE_DOC,
+)
 def rule(request, game, kind, lang, number):
     return _rule(request, {"game": game, "kind": kind, "lang": lang}, number)
 
 
-@resource("games/<slug:game>/<str:kind>/<str:lang>/<str:version>/rules/<str:number>",
-          name="api_rule_version", summary="A rule in one version",
-          parameters=[s.GAME, s.KIND, s.LANG, s.VERSION, s.NUMBER], **RULE_DOC)
+@resource(
+    "games/<slug:game>/<str:kind>/<str:lang>/<str:version>/rules/<str:number>",
+    name="api_rule_version",
+    summary="A rule in one version",
+    parameters=[s.GAME, s.KIND, s.LANG, s.VERSION, s.NUMBER],
+    **RULE_DOC,
+)
 def rule_version(request, game, kind, lang, version, number):
     return _rule(request, {"game": game, "kind": kind, "lang": lang, "version": version}, number)
 
@@ -169,12 +212,18 @@ def _rule(request, where: dict, number: str):
     if normal is None:
         raise ApiError(404, f"“{number[:40]}” is not a rule number.")
     if normal != number:
-        return _redirect(request, "api_rule_version" if "version" in where else "api_rule",
-                         {**where, "number": normal})
+        return _redirect(
+            request,
+            "api_rule_version" if "version" in where else "api_rule",
+            {**where, "number": normal},
+        )
     game_obj = _game_or_404(where["game"])
     document = _document_or_404(game_obj, where["kind"], where["lang"], where.get("version"))
-    occurrences = list(Rule.objects.in_document(document).at(normal)
-                       .select_related("parent", "section", "document__game"))
+    occurrences = list(
+        Rule.objects.in_document(document)
+        .at(normal)
+        .select_related("parent", "section", "document__game")
+    )
     if not occurrences:
         nearest = [r.number for r in pages.nearest_rules(document, normal)]
         raise ApiError(404, f"No rule {normal} in {document}.", nearest=nearest)
@@ -186,18 +235,23 @@ def _rule(request, where: dict, number: str):
         extra = {
             "is_default": default == document,
             "children": head.children.select_related("document__game").order_by("position"),
-            "references": head.references.select_related("target__document__game")
-            .order_by("start", "target_number"),
+            "references": head.references.select_related("target__document__game").order_by(
+                "start", "target_number"
+            ),
             "referenced_by": Reference.objects.filter(target=head)
-            .select_related("source__document__game").order_by("source__position"),
+            .select_related("source__document__game")
+            .order_by("source__position"),
             "repeats": occurrences[1:],
             "faq": _rule_faq(request, document, occurrences),
         }
         return serialize.rule_dict(request, head, pinned, extra)
 
     english = _family(game_obj, "core-rules", "en")  # FAQ shows on the newest version only
-    return _lazy(build, _family(game_obj, where["kind"], where["lang"]),
-                 also=[english, KnowledgeSource.objects.filter(game=game_obj)])
+    return _lazy(
+        build,
+        _family(game_obj, where["kind"], where["lang"]),
+        also=[english, KnowledgeSource.objects.filter(game=game_obj)],
+    )
 
 
 def _rule_faq(request, document, occurrences) -> list[dict]:

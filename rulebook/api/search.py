@@ -14,14 +14,14 @@ import re
 
 from django.conf import settings
 
-from .. import views_search
-from ..models import Game
-from ..search import get_backend
-from ..search.base import KINDS, SearchUnavailable
-from . import schemas as s
-from .http import ApiError, Lazy, as_get, foreign
-from .registry import resource
-from .resources import latest_ingest
+from rulebook.api import schemas as s
+from rulebook.api.http import ApiError, Lazy, as_get, foreign
+from rulebook.api.registry import resource
+from rulebook.api.resources import latest_ingest
+from rulebook.models import Game
+from rulebook.search import get_backend
+from rulebook.search.base import KINDS, SearchUnavailable
+from rulebook.web.views import search as views_search
 
 _INT_RE = re.compile(r"[0-9]{1,6}")
 _VERSION_RE = re.compile(s.VERSION_PATTERN[1:-1])
@@ -48,44 +48,82 @@ def search_parameters(request=None) -> list[dict]:
     games = sorted(Game.objects.values_list("slug", flat=True))
     return [
         s.query_param("q", "Words, a phrase or a rule number.", type="string"),
-        s.query_param("kind", "Only this kind of entry (empty: all).", type="string",
-                      enum=["", *KINDS]),
-        s.query_param("lang", "Only this language (empty: all).", type="string",
-                      enum=["", *LANGS]),
-        s.query_param("game", "Only this game (empty: all); an unknown game answers 400.",
-                      type="string", enum=["", *games]),
-        s.query_param("version", "Only this version (empty: the newest of each document).",
-                      type="string", pattern=r"^(\d{4}-\d{2}(-\d{2})?)?$"),
+        s.query_param(
+            "kind", "Only this kind of entry (empty: all).", type="string", enum=["", *KINDS]
+        ),
+        s.query_param("lang", "Only this language (empty: all).", type="string", enum=["", *LANGS]),
+        s.query_param(
+            "game",
+            "Only this game (empty: all); an unknown game answers 400.",
+            type="string",
+            enum=["", *games],
+        ),
+        s.query_param(
+            "version",
+            "Only this version (empty: the newest of each document).",
+            type="string",
+            pattern=r"^(\d{4}-\d{2}(-\d{2})?)?$",
+        ),
         s.query_param("page", "Page number, 1-500.", type="integer", minimum=1, maximum=500),
-        s.query_param("per_page", "Results per page, 1-50.", type="integer", minimum=1,
-                      maximum=50),
+        s.query_param("per_page", "Results per page, 1-50.", type="integer", minimum=1, maximum=50),
     ]
 
 
-SEARCH_OK = {"200": {**s.ok("SearchResults")["200"], "content": {"application/json": {
-    "schema": {"oneOf": [s.ref("SearchResults"), s.ref("SearchRedirect")]}}}},
-    "304": s.ok("SearchResults")["304"]}
-SUGGEST_OK = {"200": {**s.ok("Suggestions")["200"], "content": {
-    "application/json": {"schema": s.ref("Suggestions")},
-    "application/x-suggestions+json": {"schema": s.ref("OpenSearchSuggestions")}}},
-    "304": s.ok("Suggestions")["304"]}
+SEARCH_OK = {
+    "200": {
+        **s.ok("SearchResults")["200"],
+        "content": {
+            "application/json": {
+                "schema": {"oneOf": [s.ref("SearchResults"), s.ref("SearchRedirect")]}
+            }
+        },
+    },
+    "304": s.ok("SearchResults")["304"],
+}
+SUGGEST_OK = {
+    "200": {
+        **s.ok("Suggestions")["200"],
+        "content": {
+            "application/json": {"schema": s.ref("Suggestions")},
+            "application/x-suggestions+json": {"schema": s.ref("OpenSearchSuggestions")},
+        },
+    },
+    "304": s.ok("Suggestions")["304"],
+}
 
 
-@resource("search", name="api_search", tags=["search"], summary="Full-text search",
-          description="A rule number as `q` answers `{query, redirect}` with the rule's URL.",
-          parameters=search_parameters, responses={**SEARCH_OK, **s.errors("400")})
+@resource(
+    "search",
+    name="api_search",
+    tags=["search"],
+    summary="Full-text search",
+    description="A rule number as `q` answers `{query, redirect}` with the rule's URL.",
+    parameters=search_parameters,
+    responses={**SEARCH_OK, **s.errors("400")},
+)
 def search(request):
     _check(request.GET)
     return foreign(views_search.api_search(as_get(request)), latest_ingest())
 
 
-@resource("suggest", name="api_suggest", tags=["search"], summary="Autocomplete",
-          description="`format=opensearch` answers `[query, [completions]]` as "
-          "`application/x-suggestions+json`, the OpenSearch suggestions format browsers use.",
-          parameters=lambda: [*search_parameters(), s.query_param(
-              "format", "`json` (default) or `opensearch`.", type="string",
-              enum=["json", "opensearch"])],
-          responses={**SUGGEST_OK, **s.errors("400")})
+@resource(
+    "suggest",
+    name="api_suggest",
+    tags=["search"],
+    summary="Autocomplete",
+    description="`format=opensearch` answers `[query, [completions]]` as "
+    "`application/x-suggestions+json`, the OpenSearch suggestions format browsers use.",
+    parameters=lambda: [
+        *search_parameters(),
+        s.query_param(
+            "format",
+            "`json` (default) or `opensearch`.",
+            type="string",
+            enum=["json", "opensearch"],
+        ),
+    ],
+    responses={**SUGGEST_OK, **s.errors("400")},
+)
 def suggest(request):
     _check(request.GET)
     fmt = request.GET.get("format", "json")
@@ -106,5 +144,9 @@ def _opensearch_suggestions(request):
     except SearchUnavailable:
         completions = []
     seed = hashlib.sha256(json.dumps([sq.text, completions]).encode()).hexdigest()
-    return Lazy(build=lambda: [sq.text, completions], etag_seed=seed,
-                last_modified=latest_ingest(), content_type="application/x-suggestions+json")
+    return Lazy(
+        build=lambda: [sq.text, completions],
+        etag_seed=seed,
+        last_modified=latest_ingest(),
+        content_type="application/x-suggestions+json",
+    )

@@ -14,13 +14,12 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
-from .preview import description, rule_title
+from rulebook.pages.preview import description, rule_title
 
 
 def document_api_url(request, document, endpoint: str, pinned: bool, **extra) -> str:
     """``api_toc`` / ``api_rule`` URL for a document, pinned or following the newest version."""
-    kwargs = {"game": document.game.slug, "kind": document.kind, "lang": document.language,
-              **extra}
+    kwargs = {"game": document.game.slug, "kind": document.kind, "lang": document.language, **extra}
     name = endpoint
     if pinned:
         kwargs["version"] = document.version
@@ -35,8 +34,7 @@ def rule_summary(request, rule, pinned: bool) -> dict:
         "number": rule.number,
         "title": rule_title(rule),
         "url": request.build_absolute_uri(path),
-        "api_url": document_api_url(request, rule.document, "api_rule", pinned,
-                                    number=rule.number),
+        "api_url": document_api_url(request, rule.document, "api_rule", pinned, number=rule.number),
     }
 
 
@@ -47,7 +45,8 @@ def game_dict(request, game, documents) -> dict:
         "url": request.build_absolute_uri(reverse("game", kwargs={"game": game.slug})),
         "api_url": request.build_absolute_uri(reverse("api_game", kwargs={"game": game.slug})),
         "documents_url": request.build_absolute_uri(
-            reverse("api_documents", kwargs={"game": game.slug})),
+            reverse("api_documents", kwargs={"game": game.slug})
+        ),
         "kinds": sorted({d.kind for d in documents}),
         "languages": sorted({d.language for d in documents}),
     }
@@ -144,19 +143,30 @@ class KnowledgeUrls:
         self.origin = request.build_absolute_uri("/")[:-1]
         self.language = language
         html_kwargs = {
-            "keyword": {"slug": MARK}, "card": {"slug": MARK}, "faq_page": {"page": MARK},
-            "faq_official": {"slug": MARK}, "rule": {"kind": "rules", "number": MARK},
+            "keyword": {"slug": MARK},
+            "card": {"slug": MARK},
+            "faq_page": {"page": MARK},
+            "faq_official": {"slug": MARK},
+            "rule": {"kind": "rules", "number": MARK},
         }
         api_kwargs = {
-            "api_keyword": {"lang": language, "slug": MARK}, "api_card": {"slug": MARK},
-            "api_faq_community": {"page": MARK}, "api_faq_official": {"slug": MARK},
+            "api_keyword": {"lang": language, "slug": MARK},
+            "api_card": {"slug": MARK},
+            "api_faq_community": {"page": MARK},
+            "api_faq_official": {"slug": MARK},
             "api_rule": {"kind": "core-rules", "lang": language, "number": MARK},
         }
         with translation.override(language):
-            self._patterns = {name: reverse(name, kwargs={"game": game, **kwargs})
-                              for name, kwargs in html_kwargs.items()}
-        self._patterns.update({name: reverse(name, kwargs={"game": game, **kwargs})
-                               for name, kwargs in api_kwargs.items()})
+            self._patterns = {
+                name: reverse(name, kwargs={"game": game, **kwargs})
+                for name, kwargs in html_kwargs.items()
+            }
+        self._patterns.update(
+            {
+                name: reverse(name, kwargs={"game": game, **kwargs})
+                for name, kwargs in api_kwargs.items()
+            }
+        )
 
     def __call__(self, name: str, value: str) -> str:
         head, _mark, tail = self._patterns[name].rpartition(MARK)
@@ -177,8 +187,12 @@ class KnowledgeUrls:
 
 
 def card_summary(urls: KnowledgeUrls, card) -> dict:
-    return {"name": card.name, "slug": card.slug, "url": urls("card", card.slug),
-            "api_url": urls("api_card", card.slug)}
+    return {
+        "name": card.name,
+        "slug": card.slug,
+        "url": urls("card", card.slug),
+        "api_url": urls("api_card", card.slug),
+    }
 
 
 def faq_summary(urls: KnowledgeUrls, entry) -> dict:

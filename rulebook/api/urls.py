@@ -1,8 +1,6 @@
-"""URL patterns for the lead to include: the API (not localised) and the linkify page.
+"""The API's URLs (not localised), generated from the resource registry.
 
-``urlpatterns`` go at the top level, before anything else that could match ``api/``;
-``localised_urlpatterns`` go inside ``i18n_patterns`` before ``<slug:game>/``, which would
-otherwise read ``linkify`` as a game.
+``urlpatterns`` go at the top level, before anything else that could match ``api/``.
 """
 
 from django.http import JsonResponse
@@ -10,10 +8,10 @@ from django.urls import path, re_path
 from django.views.decorators.csrf import csrf_exempt
 
 # Importing the modules registers their resources, in this order in the OpenAPI document.
-from . import changes, knowledge, linkify_views, oembed, openapi, resources, search  # noqa: F401
-from .http import CORS_HEADERS
-from .opensearch import opensearch
-from .registry import RESOURCES
+from rulebook.api import changes, knowledge, linkify, oembed, openapi, resources, search  # noqa: F401
+from rulebook.api.http import CORS_HEADERS
+from rulebook.api.opensearch import opensearch
+from rulebook.api.registry import RESOURCES
 
 
 @csrf_exempt
@@ -29,8 +27,4 @@ urlpatterns = [
     *(path(f"api/v1/{item.route}", item.view, name=item.name) for item in RESOURCES),
     path("opensearch.xml", opensearch, name="opensearch"),
     re_path(r"^api/(?P<rest>[\s\S]*)\Z", not_found, name="api_not_found"),
-]
-
-localised_urlpatterns = [
-    path("linkify/", linkify_views.linkify_page, name="linkify"),
 ]

@@ -4,8 +4,8 @@ Pure Python over plain dataclasses; nothing here imports Django, so pages, the J
 feeds, commands and benchmarks share one engine.
 """
 
-from .diff import DiffOp, meaning_flips, render_html, word_diff
-from .engine import (
+from rulebook.history.diff import DiffOp, meaning_flips, render_html, word_diff
+from rulebook.history.engine import (
     ADDED,
     CLASSES,
     MOVED_REWORDED,
@@ -19,7 +19,7 @@ from .engine import (
     as_rule_versions,
     compare,
 )
-from .timeline import History, Step, Version, successor, timeline
+from rulebook.history.timeline import History, Step, Version, successor, timeline
 
 __all__ = [
     "ADDED",

@@ -12,7 +12,7 @@ import html
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from .text import token_key, tokens
+from rulebook.history.text import token_key, tokens
 
 EQUAL, INSERT, DELETE = "equal", "insert", "delete"
 

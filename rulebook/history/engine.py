@@ -11,10 +11,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ingest.numbers import ancestors, sort_key
-
-from .diff import DELETE, INSERT, DiffOp, meaning_flips, word_diff
-from .match import Side, match
-from .text import canonical, mask_refs, refs, split_example
+from rulebook.history.diff import DELETE, INSERT, DiffOp, meaning_flips, word_diff
+from rulebook.history.match import Side, match
+from rulebook.history.text import canonical, mask_refs, refs, split_example
 
 UNCHANGED = "unchanged"
 RENUMBERED = "renumbered"

@@ -22,9 +22,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from ingest.numbers import ancestors, components
-
-from .splits import find_splits_and_merges
-from .text import canonical, shingles, similarity, words
+from rulebook.history.splits import find_splits_and_merges
+from rulebook.history.text import canonical, shingles, similarity, words
 
 REWORD_MIN = 0.5  # same number (or same context): this similar counts as the same rule
 MOVE_MIN = 0.6  # anywhere in the document, within the parent's context

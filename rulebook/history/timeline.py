@@ -11,8 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ingest.numbers import ancestors
-
-from .engine import REMOVED, Change, Comparison, RuleVersion, as_rule_versions, compare
+from rulebook.history.engine import (
+    REMOVED,
+    Change,
+    Comparison,
+    RuleVersion,
+    as_rule_versions,
+    compare,
+)
 
 
 @dataclass

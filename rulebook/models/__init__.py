@@ -4,7 +4,7 @@ Split in two modules so neither grows past a readable size; everything is re-exp
 ``from rulebook.models import Rule`` keeps working everywhere.
 """
 
-from .knowledge import (
+from rulebook.models.knowledge import (
     Card,
     Erratum,
     FaqEntry,
@@ -14,7 +14,7 @@ from .knowledge import (
     Link,
     Printing,
 )
-from .rules import (
+from rulebook.models.rules import (
     KIND_SLUGS,
     SLUG_KINDS,
     Document,
@@ -26,7 +26,20 @@ from .rules import (
 )
 
 __all__ = [
-    "KIND_SLUGS", "SLUG_KINDS", "Card", "Document", "DocumentQuerySet", "Erratum", "FaqEntry",
-    "FaqPage", "Game", "Keyword", "KnowledgeSource", "Link", "Printing", "Reference", "Rule",
+    "KIND_SLUGS",
+    "SLUG_KINDS",
+    "Card",
+    "Document",
+    "DocumentQuerySet",
+    "Erratum",
+    "FaqEntry",
+    "FaqPage",
+    "Game",
+    "Keyword",
+    "KnowledgeSource",
+    "Link",
+    "Printing",
+    "Reference",
+    "Rule",
     "RuleQuerySet",
 ]

@@ -10,7 +10,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import translation
 
-from .rules import Document, Game, Rule
+from rulebook.models.rules import Document, Game, Rule
 
 
 class KnowledgeSource(models.Model):
@@ -62,9 +62,7 @@ class Keyword(models.Model):
 
     def get_absolute_url(self):
         with translation.override(self.document.language):
-            return reverse(
-                "keyword", kwargs={"game": self.document.game.slug, "slug": self.slug}
-            )
+            return reverse("keyword", kwargs={"game": self.document.game.slug, "slug": self.slug})
 
     @property
     def type(self):
@@ -140,9 +138,7 @@ class FaqEntry(models.Model):
 
     class Meta:
         ordering = ["page", "position"]
-        constraints = [
-            models.UniqueConstraint(fields=["page", "anchor"], name="unique_faq_anchor")
-        ]
+        constraints = [models.UniqueConstraint(fields=["page", "anchor"], name="unique_faq_anchor")]
 
     def __str__(self):
         return self.question[:80]
@@ -288,6 +284,13 @@ class Link(models.Model):
 
 
 __all__ = [
-    "Card", "Erratum", "FaqEntry", "FaqPage", "Keyword", "KnowledgeSource", "Link", "Printing",
+    "Card",
+    "Erratum",
+    "FaqEntry",
+    "FaqPage",
+    "Keyword",
+    "KnowledgeSource",
+    "Link",
+    "Printing",
     "Rule",
 ]

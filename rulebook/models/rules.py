@@ -40,8 +40,9 @@ class Game(models.Model):
 
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=100)
-    numbering = models.CharField(max_length=10, choices=Numbering.choices,
-                                 default=Numbering.NUMBERED)
+    numbering = models.CharField(
+        max_length=10, choices=Numbering.choices, default=Numbering.NUMBERED
+    )
     # What the game's named entries are called ("Universal Reactions"); blank: "Keywords".
     entries_label = models.CharField(max_length=80, blank=True)
 

@@ -12,11 +12,18 @@ import threading
 from django.conf import settings
 from django.utils.module_loading import import_string
 
-from .base import IndexEntry, SearchBackend, SearchHit, SearchQuery, SearchResults
+from rulebook.search.base import IndexEntry, SearchBackend, SearchHit, SearchQuery, SearchResults
 
 __all__ = [
-    "IndexEntry", "SearchBackend", "SearchHit", "SearchQuery", "SearchResults",
-    "entries_from_database", "get_backend", "rebuild_after_ingest", "run_search",
+    "IndexEntry",
+    "SearchBackend",
+    "SearchHit",
+    "SearchQuery",
+    "SearchResults",
+    "entries_from_database",
+    "get_backend",
+    "rebuild_after_ingest",
+    "run_search",
 ]
 
 logger = logging.getLogger(__name__)
@@ -36,7 +43,7 @@ def get_backend() -> SearchBackend:
 
 def entries_from_database():
     """Index entries for every rule of every document."""
-    from .entries import entries_from_database as build
+    from rulebook.search.entries import entries_from_database as build
 
     return build()
 
@@ -61,6 +68,6 @@ def rebuild_after_ingest(stdout=None) -> int | None:
 
 def run_search(query: SearchQuery) -> SearchResults:
     """Number jump, backend search, or a degraded database search when the index is unusable."""
-    from .service import run_search as run
+    from rulebook.search.service import run_search as run
 
     return run(query)

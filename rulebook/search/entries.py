@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from .base import IndexEntry
-from .text import fold
+from rulebook.search.base import IndexEntry
+from rulebook.search.text import fold
 
 PATH_SEPARATOR = " › "
 KEYWORD_BOOST = 1.3
@@ -28,8 +28,10 @@ def entries_from_database() -> Iterator[IndexEntry]:
     """Every rule of every document, heading paths computed in reading order."""
     from rulebook.models import Document
 
-    documents = Document.objects.select_related("game").defer("report").order_by(
-        "game__slug", "kind", "language", "-version"
+    documents = (
+        Document.objects.select_related("game")
+        .defer("report")
+        .order_by("game__slug", "kind", "language", "-version")
     )
     seen_defaults = set()
     for document in documents:
@@ -37,7 +39,7 @@ def entries_from_database() -> Iterator[IndexEntry]:
         is_default = group not in seen_defaults  # newest first within each group
         seen_defaults.add(group)
         yield from document_entries(document, is_default)
-    from .knowledge_entries import knowledge_entries
+    from rulebook.search.knowledge_entries import knowledge_entries
 
     yield from knowledge_entries()
 
@@ -47,7 +49,13 @@ def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:
     stack: list[tuple[int, str]] = []  # (level, heading text)
     in_keywords = False
     rules = document.rules.order_by("position").only(
-        "number", "anchor", "occurrence", "is_heading", "heading_level", "title", "text",
+        "number",
+        "anchor",
+        "occurrence",
+        "is_heading",
+        "heading_level",
+        "title",
+        "text",
         "document_id",
     )
     for rule in rules:
@@ -88,12 +96,18 @@ def _entry(document, rule, path, is_default, keyword) -> IndexEntry:
         extra["keyword"], boost = name, KEYWORD_BOOST
     return IndexEntry(
         key=f"rule:{document.game.slug}:{document.kind}:{document.language}:"
-            f"{document.version}:{rule.anchor}",
-        kind="rule", game=document.game.slug, language=document.language,
-        version=document.version, number=rule.number if rule.number[:1].isdigit() else None,
-        title=path, path=path,
+        f"{document.version}:{rule.anchor}",
+        kind="rule",
+        game=document.game.slug,
+        language=document.language,
+        version=document.version,
+        number=rule.number if rule.number[:1].isdigit() else None,
+        title=path,
+        path=path,
         text=f"{name}: {rule.text}" if name else rule.text,
-        url=rule_url(rule, pinned=not is_default), is_default_version=is_default, boost=boost,
+        url=rule_url(rule, pinned=not is_default),
+        is_default_version=is_default,
+        boost=boost,
         extra=extra,
     )
 

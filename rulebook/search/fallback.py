@@ -15,16 +15,20 @@ from operator import and_, or_
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from .base import SearchHit, SearchQuery, SearchResults
-from .entries import PATH_SEPARATOR, rule_url
-from .text import parse, snippet
+from rulebook.search.base import SearchHit, SearchQuery, SearchResults
+from rulebook.search.entries import PATH_SEPARATOR, rule_url
+from rulebook.search.text import parse, snippet
 
 MAX_WORDS = 8
 
 
 def database_search(sq: SearchQuery) -> SearchResults:
-    results = SearchResults(query=sq, page=sq.page, degraded=True, message=_(
-        "The search index is unavailable, so these are simple text matches."))
+    results = SearchResults(
+        query=sq,
+        page=sq.page,
+        degraded=True,
+        message=_("The search index is unavailable, so these are simple text matches."),
+    )
     words = [w for w in parse(sq.text).words if len(w) > 1][:MAX_WORDS]
     if not words or sq.kind not in (None, "rule"):
         return results
@@ -36,7 +40,7 @@ def database_search(sq: SearchQuery) -> SearchResults:
     results.total = matches.count()
     results.pages = math.ceil(results.total / sq.per_page)
     start = (sq.page - 1) * sq.per_page
-    page = matches.order_by("document_id", "position")[start:start + sq.per_page]
+    page = matches.order_by("document_id", "position")[start : start + sq.per_page]
     pattern = re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE)
     defaults = _default_ids()
     results.hits = [_hit(rule, pattern, rule.document_id in defaults) for rule in page]
@@ -62,7 +66,8 @@ def _default_ids() -> set[int]:
 
     seen, ids = set(), set()
     for pk, game, kind, lang in Document.objects.order_by("-version").values_list(
-            "pk", "game_id", "kind", "language"):
+        "pk", "game_id", "kind", "language"
+    ):
         if (game, kind, lang) not in seen:
             seen.add((game, kind, lang))
             ids.add(pk)
@@ -76,7 +81,14 @@ def _hit(rule, pattern, is_default) -> SearchHit:
         path = PATH_SEPARATOR.join(p for p in (path, rule.text) if p)
     spans = [m.span() for m in pattern.finditer(rule.text)]
     return SearchHit(
-        kind="rule", game=doc.game.slug, number=rule.number, title=path or rule.number,
-        snippet=snippet(rule.text, spans), url=rule_url(rule, pinned=not is_default),
-        language=doc.language, version=doc.version, path=path, score=0.0,
+        kind="rule",
+        game=doc.game.slug,
+        number=rule.number,
+        title=path or rule.number,
+        snippet=snippet(rule.text, spans),
+        url=rule_url(rule, pinned=not is_default),
+        language=doc.language,
+        version=doc.version,
+        path=path,
+        score=0.0,
     )

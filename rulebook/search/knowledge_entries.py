@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ingest.knowledge.cards import ability_plain_text
-
-from .base import IndexEntry
-from .entries import FAQ_BOOST, KEYWORD_PAGE_BOOST
+from rulebook.search.base import IndexEntry
+from rulebook.search.entries import FAQ_BOOST, KEYWORD_PAGE_BOOST
 
 
 def _path(language: str, game: str, *parts: str) -> str:

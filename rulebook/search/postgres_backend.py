@@ -19,8 +19,8 @@ from collections.abc import Iterable
 
 from django.db import DatabaseError, connection, transaction
 
-from . import postgres_sql as sql
-from .base import (
+from rulebook.search import postgres_sql as sql
+from rulebook.search.base import (
     IndexEntry,
     SearchBackend,
     SearchHit,
@@ -28,7 +28,7 @@ from .base import (
     SearchResults,
     SearchUnavailable,
 )
-from .text import clean, fold, parse, surface_words
+from rulebook.search.text import clean, fold, parse, surface_words
 
 BATCH = 1000
 FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches instead
@@ -41,10 +41,24 @@ def _config(language: str) -> str:
 def _row(entry: IndexEntry) -> tuple:
     name = entry.extra.get("name") or (entry.title if entry.kind in ("keyword", "card") else "")
     text = entry.text.replace(sql.START, " ").replace(sql.STOP, " ")
-    return (entry.key, entry.kind, entry.game, entry.language, entry.version,
-            entry.is_default_version, entry.number, fold(name.strip()),
-            fold(entry.extra.get("keyword", "").strip()), entry.title, entry.path, text,
-            entry.url, float(entry.boost), json.dumps(entry.extra), _config(entry.language))
+    return (
+        entry.key,
+        entry.kind,
+        entry.game,
+        entry.language,
+        entry.version,
+        entry.is_default_version,
+        entry.number,
+        fold(name.strip()),
+        fold(entry.extra.get("keyword", "").strip()),
+        entry.title,
+        entry.path,
+        text,
+        entry.url,
+        float(entry.boost),
+        json.dumps(entry.extra),
+        _config(entry.language),
+    )
 
 
 class PostgresBackend(SearchBackend):
@@ -104,9 +118,18 @@ class PostgresBackend(SearchBackend):
         kind, game, number, title, url, language, version, path, score, _, headline = row
         snippet = html.escape(headline or "")
         snippet = snippet.replace(sql.START, "<mark>").replace(sql.STOP, "</mark>")
-        return SearchHit(kind=kind, game=game, number=number, title=title, snippet=snippet,
-                         url=url, language=language, version=version, path=path,
-                         score=round(float(score), 4))
+        return SearchHit(
+            kind=kind,
+            game=game,
+            number=number,
+            title=title,
+            snippet=snippet,
+            url=url,
+            language=language,
+            version=version,
+            path=path,
+            score=round(float(score), 4),
+        )
 
     def suggest(self, prefix, *, language=None, game=None, limit=8) -> list[str]:
         """Complete the last word from the indexed vocabulary (game is not a factor)."""
@@ -126,21 +149,24 @@ class PostgresBackend(SearchBackend):
 
     def correct(self, text, *, language=None) -> str | None:
         """Respell unknown words with their nearest trigram neighbour in the vocabulary."""
-        from .spelling import respell
+        from rulebook.search.spelling import respell
 
         langs = [language] if language else None
 
         def known(word):
             rows = self._query(
                 f"""SELECT EXISTS (SELECT 1 FROM {sql.WORD_TABLE} WHERE folded = %s
-                      AND (%s::text[] IS NULL OR language = ANY(%s)))""", [word, langs, langs])
+                      AND (%s::text[] IS NULL OR language = ANY(%s)))""",
+                [word, langs, langs],
+            )
             return rows[0][0] or any(stem_known(lang, word) for lang in langs or sql.CONFIGS)
 
         def stem_known(lang, word):  # "runs" is known when its stem "run" is indexed
             rows = self._query(
                 f"""SELECT EXISTS (SELECT 1 FROM {sql.ENTRY_TABLE} WHERE language = %s
                       AND document @@ plainto_tsquery(%s::regconfig, %s))""",
-                [lang, _config(lang), word])
+                [lang, _config(lang), word],
+            )
             return rows[0][0]
 
         def closest(word):
@@ -148,7 +174,8 @@ class PostgresBackend(SearchBackend):
                 f"""SELECT word FROM {sql.WORD_TABLE}
                     WHERE folded %% %s AND (%s::text[] IS NULL OR language = ANY(%s))
                     ORDER BY similarity(folded, %s) DESC, freq DESC LIMIT 1""",
-                [word, langs, langs, word])
+                [word, langs, langs, word],
+            )
             return rows[0][0] if rows else None
 
         return respell(text, known, closest)
@@ -160,8 +187,9 @@ class PostgresBackend(SearchBackend):
             cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
             for statement in sql.SETUP + sql.create_tables(suffix):
                 cur.execute(statement)
-            count = self._insert(cur, f"{sql.ENTRY_TABLE}_{suffix}",
-                                 f"{sql.WORD_TABLE}_{suffix}", entries)
+            count = self._insert(
+                cur, f"{sql.ENTRY_TABLE}_{suffix}", f"{sql.WORD_TABLE}_{suffix}", entries
+            )
             for statement in sql.create_indexes(suffix) + sql.swap(suffix):
                 cur.execute(statement)
         return count
@@ -172,7 +200,8 @@ class PostgresBackend(SearchBackend):
         for entry in entries:
             batch.append(_row(entry))
             words.setdefault(entry.language, Counter()).update(
-                set(surface_words(f"{entry.path} {entry.text}")))
+                set(surface_words(f"{entry.path} {entry.text}"))
+            )
             if len(batch) >= BATCH:
                 cur.executemany(sql.insert_entry(table), batch)
                 count, batch = count + len(batch), []
@@ -188,7 +217,8 @@ class PostgresBackend(SearchBackend):
         cur.executemany(
             f"""INSERT INTO {table} (language, word, folded, freq) VALUES (%s, %s, %s, %s)
                 ON CONFLICT (language, word) DO UPDATE SET freq = {table}.freq + EXCLUDED.freq""",
-            rows)
+            rows,
+        )
 
     def index(self, entries: Iterable[IndexEntry]) -> int:
         """Upsert entries into the live tables (a first call builds them)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .text import ParsedQuery, fold
+from rulebook.search.text import ParsedQuery, fold
 
 ENTRY_TABLE = "rulebook_search_entry"
 WORD_TABLE = "rulebook_search_word"
@@ -117,16 +117,19 @@ def number_condition(parsed: ParsedQuery) -> tuple[str, list]:
     return " AND ".join(conds), params
 
 
-def search(parsed: ParsedQuery, filters: tuple[str, list], broadened: bool,
-           limit: int, offset: int) -> tuple[str, list]:
+def search(
+    parsed: ParsedQuery, filters: tuple[str, list], broadened: bool, limit: int, offset: int
+) -> tuple[str, list]:
     """The ranked, filtered, paginated search with headlines and the total in one statement."""
     cte, params = [], []
     for alias, config in (("en", CONFIGS["en"]), ("fr", CONFIGS["fr"]), ("xx", OTHER_CONFIG)):
         sql, p = tsquery(parsed, config, broadened)
         cte.append(f"{sql} AS {alias}")
         params += p
-    pick = ("(CASE e.cfg WHEN 'english'::regconfig THEN q.en "
-            "WHEN 'rulebook_french'::regconfig THEN q.fr ELSE q.xx END)")
+    pick = (
+        "(CASE e.cfg WHEN 'english'::regconfig THEN q.en "
+        "WHEN 'rulebook_french'::regconfig THEN q.fr ELSE q.xx END)"
+    )
     numcond, numparams = number_condition(parsed)
     text_match = f"(e.document @@ {pick})"
     has_words = any(t.kind != "number" for t in parsed.terms)
@@ -135,10 +138,12 @@ def search(parsed: ParsedQuery, filters: tuple[str, list], broadened: bool,
     else:
         match = numcond or text_match
     where, fparams = filters
-    score = (f"(coalesce(ts_rank('{WEIGHTS}', e.document, {pick}, 1), 0)"
-             f" + CASE WHEN e.name <> '' AND e.name = %s THEN {NAME_BONUS} ELSE 0 END"
-             f" + CASE WHEN e.keyword <> '' AND e.keyword = %s THEN {KEYWORD_BONUS} ELSE 0 END"
-             f" + CASE WHEN e.number = ANY(%s) THEN {NUMBER_BONUS} ELSE 0 END) * e.boost")
+    score = (
+        f"(coalesce(ts_rank('{WEIGHTS}', e.document, {pick}, 1), 0)"
+        f" + CASE WHEN e.name <> '' AND e.name = %s THEN {NAME_BONUS} ELSE 0 END"
+        f" + CASE WHEN e.keyword <> '' AND e.keyword = %s THEN {KEYWORD_BONUS} ELSE 0 END"
+        f" + CASE WHEN e.number = ANY(%s) THEN {NUMBER_BONUS} ELSE 0 END) * e.boost"
+    )
     name = parsed.name_key
     nums = [t.value for t in parsed.terms if t.kind == "number"]
     sql = f"""

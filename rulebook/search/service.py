@@ -15,20 +15,20 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ingest import numbers
-
-from .base import SearchQuery, SearchResults, SearchUnavailable
-from .text import clean, parse
+from rulebook.search.base import SearchQuery, SearchResults, SearchUnavailable
+from rulebook.search.text import clean, parse
 
 logger = logging.getLogger(__name__)
 
 
 def run_search(sq: SearchQuery) -> SearchResults:
-    from . import get_backend
+    from rulebook.search import get_backend
 
     sq = dataclasses.replace(sq, text=clean(sq.text))
     if parse(sq.text).empty:
-        return SearchResults(query=sq, page=sq.page,
-                             message=_("Type a word, a phrase or a rule number."))
+        return SearchResults(
+            query=sq, page=sq.page, message=_("Type a word, a phrase or a rule number.")
+        )
     number = numbers.normalise(sq.text)
     message = ""
     if number:
@@ -36,14 +36,15 @@ def run_search(sq: SearchQuery) -> SearchResults:
         if url:
             return SearchResults(query=sq, page=sq.page, redirect=url)
         message = _("There is no rule %(number)s; showing text matches instead.") % {
-            "number": number}
+            "number": number
+        }
     backend = get_backend()
     try:
         results = backend.search(sq)
         results.suggestion = backend.correct(sq.text, language=sq.language)
     except SearchUnavailable as exc:
         logger.warning("search degraded to the database: %s", exc)
-        from .fallback import database_search
+        from rulebook.search.fallback import database_search
 
         results = database_search(sq)
     if message:
@@ -58,7 +59,7 @@ def run_search(sq: SearchQuery) -> SearchResults:
 def _translated_when_empty(backend, sq: SearchQuery, results: SearchResults) -> SearchResults:
     """An English term on a French page (or the reverse) finds nothing in that language:
     search again with the glossary's names for it ("swift" -> « Célérité »)."""
-    from rulebook.bilingual import expansion_terms
+    from rulebook.pages.bilingual import expansion_terms
 
     if results.total or results.redirect:
         return results
@@ -68,7 +69,9 @@ def _translated_when_empty(backend, sq: SearchQuery, results: SearchResults) -> 
     translated = backend.search(dataclasses.replace(sq, text=" ".join(terms)))
     if translated.total:
         translated.message = _("No match for “%(query)s”; showing results for “%(terms)s”.") % {
-            "query": sq.text, "terms": " / ".join(terms)}
+            "query": sq.text,
+            "terms": " / ".join(terms),
+        }
         translated.broadened = False
         return translated
     return results
@@ -84,7 +87,7 @@ def other_language_hits(backend, sq: SearchQuery) -> list:
     Reaction, marked as English; the same works the other way round. Only the glossary terms
     cross over: other words of the query are in the reader's language and would match nothing.
     """
-    from rulebook.bilingual import expansion_terms
+    from rulebook.pages.bilingual import expansion_terms
 
     try:
         terms = expansion_terms(sq.game, sq.text)
@@ -97,8 +100,9 @@ def other_language_hits(backend, sq: SearchQuery) -> list:
     kinds = [sq.kind] if sq.kind else missing_kinds(sq.language, sq.game)
     for language in [code for code, _name in settings.LANGUAGES if code != sq.language]:
         for kind in kinds:
-            other = dataclasses.replace(sq, text=" ".join(terms), language=language, kind=kind,
-                                        page=1, per_page=ALSO_LIMIT)
+            other = dataclasses.replace(
+                sq, text=" ".join(terms), language=language, kind=kind, page=1, per_page=ALSO_LIMIT
+            )
             try:
                 hits.extend(backend.search(other).hits)
             except SearchUnavailable:
@@ -126,8 +130,7 @@ def missing_kinds(language: str, game: str | None) -> list[str]:
 def jump_url(number: str, sq: SearchQuery) -> str | None:
     """The page of rule ``number`` in the most fitting rules document, or None."""
     from rulebook.models import Document
-
-    from .entries import rule_url
+    from rulebook.search.entries import rule_url
 
     language = sq.language or (translation.get_language() or settings.LANGUAGE_CODE)[:2]
     docs = Document.objects.filter(language=language, kind__in=["core-rules", "tournament-rules"])

@@ -1,4 +1,4 @@
-""""Did you mean": the respelling logic shared by backends, which only supply the lexicon.
+""" "Did you mean": the respelling logic shared by backends, which only supply the lexicon.
 
 Only words of four letters or more are corrected: shorter ones are too often legitimate
 abbreviations, and a wrong correction is worse than none.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .text import clean, fold
+from rulebook.search.text import clean, fold
 
 MIN_LENGTH = 4
 
@@ -26,7 +26,7 @@ def respell(text: str, known, closest) -> str | None:
         nonlocal changed
         word = match.group()
         folded = fold(word)
-        if match.string[match.end():match.end() + 1] == "*":
+        if match.string[match.end() : match.end() + 1] == "*":
             return word  # a prefix search, not a misspelling
         if len(folded) < MIN_LENGTH or not folded.isalpha() or known(folded):
             return word

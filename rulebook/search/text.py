@@ -20,16 +20,84 @@ MAX_TERMS = 16
 MIN_PREFIX = 2
 OPERATORS = {"AND", "OR", "NOT"}
 # Words that say "I am looking for a definition" but are not part of the thing's name.
-GENERIC_WORDS = {"keyword", "keywords", "mot", "cle", "cles", "rule", "rules", "regle", "regles",
-                 "the", "le", "la", "les", "what", "is", "a", "an", "define", "definition"}
+GENERIC_WORDS = {
+    "keyword",
+    "keywords",
+    "mot",
+    "cle",
+    "cles",
+    "rule",
+    "rules",
+    "regle",
+    "regles",
+    "the",
+    "le",
+    "la",
+    "les",
+    "what",
+    "is",
+    "a",
+    "an",
+    "define",
+    "definition",
+}
 
 # Question scaffolding that carries no meaning for the rules; dropped so that AND can succeed.
 QUESTION_WORDS = {
-    "can", "could", "does", "do", "did", "how", "what", "when", "which", "who", "why", "where",
-    "happens", "happen", "is", "are", "i", "my", "me", "you", "there", "if", "it", "puis",
-    "je", "peux", "peut", "on", "est", "ce", "que", "qu", "quoi", "quand", "comment", "quel",
-    "quelle", "quels", "quelles", "se", "passe", "il", "elle", "mon", "ma", "mes", "pourquoi",
-    "fait", "font", "faut", "ils", "elles", "say", "says",
+    "can",
+    "could",
+    "does",
+    "do",
+    "did",
+    "how",
+    "what",
+    "when",
+    "which",
+    "who",
+    "why",
+    "where",
+    "happens",
+    "happen",
+    "is",
+    "are",
+    "i",
+    "my",
+    "me",
+    "you",
+    "there",
+    "if",
+    "it",
+    "puis",
+    "je",
+    "peux",
+    "peut",
+    "on",
+    "est",
+    "ce",
+    "que",
+    "qu",
+    "quoi",
+    "quand",
+    "comment",
+    "quel",
+    "quelle",
+    "quels",
+    "quelles",
+    "se",
+    "passe",
+    "il",
+    "elle",
+    "mon",
+    "ma",
+    "mes",
+    "pourquoi",
+    "fait",
+    "font",
+    "faut",
+    "ils",
+    "elles",
+    "say",
+    "says",
 }
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _QUOTES = str.maketrans({"“": '"', "”": '"', "«": '"', "»": '"', "„": '"', "’": "'"})
@@ -92,7 +160,7 @@ def parse(text: str) -> ParsedQuery:
     rest = []
     last = 0
     for match in _PHRASE_RE.finditer(text):
-        rest.append(text[last:match.start()])
+        rest.append(text[last : match.start()])
         words = [w.lower() for w in _WORD_RE.findall(match.group(1))]
         if len(words) > 1:
             terms.append(QueryTerm("phrase", " ".join(words), words))

@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from django.conf import settings
 from whoosh import index as whoosh_index
 
-from . import whoosh_schema as ws
-from .base import (
+from rulebook.search import whoosh_schema as ws
+from rulebook.search.base import (
     IndexEntry,
     SearchBackend,
     SearchHit,
@@ -25,8 +25,8 @@ from .base import (
     SearchResults,
     SearchUnavailable,
 )
-from .text import fold, parse, snippet, word_spans
-from .whoosh_store import IndexStore
+from rulebook.search.text import fold, parse, snippet, word_spans
+from rulebook.search.whoosh_store import IndexStore
 
 logger = logging.getLogger(__name__)
 FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches (see _search)
@@ -123,8 +123,10 @@ class WhooshBackend(SearchBackend):
         results.pages = math.ceil(total / sq.per_page) if total else 0
         start = (sq.page - 1) * sq.per_page
         terms = q.existing_terms(searcher.reader(), phrases=True, expand=True) if q else set()
-        results.hits = [self._hit(searcher, docnum, score, terms)
-                        for score, docnum in scored[start:start + sq.per_page]]
+        results.hits = [
+            self._hit(searcher, docnum, score, terms)
+            for score, docnum in scored[start : start + sq.per_page]
+        ]
         return results
 
     def _filter(self, searcher, sq: SearchQuery) -> set[int]:
@@ -159,9 +161,15 @@ class WhooshBackend(SearchBackend):
         spans = word_spans(text, stems, lambda w: ws.stem(lang, w))
         spans += word_spans(text, plain, fold)
         return SearchHit(
-            kind=doc["kind"], game=doc["game"], number=doc.get("number") or None,
-            title=doc.get("title", ""), snippet=snippet(text, spans), url=doc.get("url", ""),
-            language=doc["language"], version=doc["version"], path=doc.get("path", ""),
+            kind=doc["kind"],
+            game=doc["game"],
+            number=doc.get("number") or None,
+            title=doc.get("title", ""),
+            snippet=snippet(text, spans),
+            url=doc.get("url", ""),
+            language=doc["language"],
+            version=doc["version"],
+            path=doc.get("path", ""),
             score=round(score, 4),
         )
 
@@ -170,7 +178,7 @@ class WhooshBackend(SearchBackend):
         return self._guarded(self._suggest, prefix, language, limit)
 
     def _suggest(self, searcher, prefix, language, limit):
-        from .text import clean
+        from rulebook.search.text import clean
 
         text = clean(prefix)
         head, _, last = text.rpartition(" ")
@@ -210,21 +218,24 @@ class WhooshBackend(SearchBackend):
         return self._guarded(self._correct, text, language)
 
     def _correct(self, searcher, text, language):
-        from .spelling import respell
+        from rulebook.search.spelling import respell
 
         reader = searcher.reader()
         langs = [ws.lang_code(language)] if language else list(ws.LANGS)
 
         def known(word):
-            return any(reader.doc_frequency(f"plain_{lang}", word)
-                       or reader.doc_frequency(f"body_{lang}", ws.stem(lang, word) or word)
-                       for lang in langs)
+            return any(
+                reader.doc_frequency(f"plain_{lang}", word)
+                or reader.doc_frequency(f"body_{lang}", ws.stem(lang, word) or word)
+                for lang in langs
+            )
 
         def closest(word):
             options = []
             for lang in langs:
-                for cand in searcher.suggest(f"plain_{lang}", word, limit=3,
-                                                 maxdist=1 if len(word) < 6 else 2):
+                for cand in searcher.suggest(
+                    f"plain_{lang}", word, limit=3, maxdist=1 if len(word) < 6 else 2
+                ):
                     df = reader.doc_frequency(f"plain_{lang}", cand)
                     options.append((-df, cand, self._surface(reader, lang).get(cand, cand)))
             return min(options)[2] if options else None

@@ -16,8 +16,8 @@ from whoosh import columns, fields, query
 from whoosh.analysis import CharsetFilter, LanguageAnalyzer, LowercaseFilter, RegexTokenizer
 from whoosh.support.charset import accent_map
 
-from .base import IndexEntry
-from .text import ParsedQuery, QueryTerm, fold, surface_words
+from rulebook.search.base import IndexEntry
+from rulebook.search.text import ParsedQuery, QueryTerm, fold, surface_words
 
 LANGS = ("en", "fr", "xx")
 HEAD_BOOST = 2.0
@@ -42,13 +42,21 @@ def lang_code(language: str | None) -> str:
 def build_schema() -> fields.Schema:
     schema = fields.Schema(
         key=fields.ID(stored=True, unique=True),
-        kind=fields.ID(stored=True), game=fields.ID(stored=True),
-        language=fields.ID(stored=True), version=fields.ID(stored=True),
-        default=fields.ID(stored=True), number=fields.ID(stored=True),
-        name=fields.ID, keyword=fields.ID,
-        title=fields.STORED, path=fields.STORED, url=fields.STORED, text=fields.STORED,
+        kind=fields.ID(stored=True),
+        game=fields.ID(stored=True),
+        language=fields.ID(stored=True),
+        version=fields.ID(stored=True),
+        default=fields.ID(stored=True),
+        number=fields.ID(stored=True),
+        name=fields.ID,
+        keyword=fields.ID,
+        title=fields.STORED,
+        path=fields.STORED,
+        url=fields.STORED,
+        text=fields.STORED,
         # A column, so ranking reads every match's boost without loading stored documents.
-        boost=fields.COLUMN(columns.NumericColumn("f", default=1.0)), extra=fields.STORED,
+        boost=fields.COLUMN(columns.NumericColumn("f", default=1.0)),
+        extra=fields.STORED,
     )
     for lang in LANGS:
         schema.add(f"body_{lang}", fields.TEXT(analyzer=_ANALYZERS[lang]))
@@ -64,13 +72,23 @@ def document_fields(entry: IndexEntry) -> dict:
     head = entry.path if entry.title in entry.path else f"{entry.title}\n{entry.path}"
     name = entry.extra.get("name") or (entry.title if entry.kind in ("keyword", "card") else "")
     doc = {
-        "key": entry.key, "kind": entry.kind, "game": entry.game, "language": entry.language,
-        "version": entry.version, "default": "1" if entry.is_default_version else "0",
-        "number": entry.number or "", "name": fold(name.strip()),
+        "key": entry.key,
+        "kind": entry.kind,
+        "game": entry.game,
+        "language": entry.language,
+        "version": entry.version,
+        "default": "1" if entry.is_default_version else "0",
+        "number": entry.number or "",
+        "name": fold(name.strip()),
         "keyword": fold(entry.extra.get("keyword", "").strip()),
-        "title": entry.title, "path": entry.path, "url": entry.url, "text": entry.text,
-        "boost": float(entry.boost), "extra": json.dumps(entry.extra, ensure_ascii=False),
-        f"body_{lang}": entry.text, f"head_{lang}": head,
+        "title": entry.title,
+        "path": entry.path,
+        "url": entry.url,
+        "text": entry.text,
+        "boost": float(entry.boost),
+        "extra": json.dumps(entry.extra, ensure_ascii=False),
+        f"body_{lang}": entry.text,
+        f"head_{lang}": head,
         f"plain_{lang}": f"{head}\n{entry.text}",
         f"surface_{lang}": " ".join(sorted(set(surface_words(f"{head} {entry.text}")))),
     }

@@ -44,7 +44,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "rulebook.middleware.ContentSecurityPolicyMiddleware",
+    "rulebook.web.middleware.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "rulebook.urls"
@@ -61,8 +61,13 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "rulebook.context_processors.site",
+                "rulebook.web.context_processors.site",
             ],
+            # The tag libraries live with the web package, not at the app's top level.
+            "libraries": {
+                "history_tags": "rulebook.web.templatetags.history_tags",
+                "rulebook_tags": "rulebook.web.templatetags.rulebook_tags",
+            },
         },
     },
 ]
@@ -96,7 +101,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "rulebook.storage.ForgivingManifestStorage"},
+    "staticfiles": {"BACKEND": "rulebook.web.storage.ForgivingManifestStorage"},
 }
 
 LOGIN_URL = "admin:login"

@@ -1,6 +1,6 @@
 """Local development: debug pages on, plain static files."""
 
-from .base import *  # noqa: F403
+from rulebook.settings.base import *  # noqa: F403
 
 DEBUG = True
 STORAGES = {

@@ -6,7 +6,7 @@ http://127.0.0.1:8000 (admin login included) keeps working; a real deployment tu
 
 import os
 
-from .base import *  # noqa: F403
+from rulebook.settings.base import *  # noqa: F403
 
 DEBUG = False
 

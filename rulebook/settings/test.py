@@ -4,7 +4,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .base import *  # noqa: F403
+from rulebook.settings.base import *  # noqa: F403
 
 DATA_DIR = Path(
     os.environ.get("RULEBOOK_TEST_DATA_DIR") or tempfile.mkdtemp(prefix="rulebook-test-")
@@ -22,3 +22,6 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 RULEBOOK_API_RATE_LIMIT = None
+# Parallel checkouts on one machine each need their own PostgreSQL test database.
+if os.environ.get("RULEBOOK_TEST_DB_NAME"):
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["RULEBOOK_TEST_DB_NAME"]}  # noqa: F405

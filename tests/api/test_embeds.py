@@ -4,8 +4,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from rulebook.api.preview import opening, rule_preview
 from rulebook.models import Document, Rule
+from rulebook.pages.preview import opening, rule_preview
 
 pytestmark = pytest.mark.django_db
 
@@ -25,10 +25,16 @@ def oembed(client, url, status=200, **params):
     return response.json()
 
 
-@pytest.mark.parametrize("url", [
-    "/en/lanternfall/rules/711/", f"{HOST}/en/lanternfall/rules/711/", "/r/711",
-    f"{HOST}/r/711", "/en/lanternfall/rules/2026-05-01/711/",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/en/lanternfall/rules/711/",
+        f"{HOST}/en/lanternfall/rules/711/",
+        "/r/711",
+        f"{HOST}/r/711",
+        "/en/lanternfall/rules/2026-05-01/711/",
+    ],
+)
 def test_oembed_for_rule_pages_and_short_links(demo_data, client, url):
     data = oembed(client, url, format="json")
     assert data["version"] == "1.0" and data["type"] == "rich"
@@ -40,8 +46,7 @@ def test_oembed_for_rule_pages_and_short_links(demo_data, client, url):
 
 def test_oembed_description_is_the_opening_cut_at_a_word(demo_data, client):
     data = oembed(client, "/en/lanternfall/rules/124.1/")
-    rule = Rule.objects.get(document__language="en", document__version="2026-05-01",
-                            number="124.1")
+    rule = Rule.objects.get(document__language="en", document__version="2026-05-01", number="124.1")
     assert data["title"].startswith("124.1 — ") and data["title"].endswith("2026-05-01")
     assert len(data["description"]) <= 201
     assert rule.text.startswith(data["description"].rstrip("…"))
@@ -67,11 +72,19 @@ def test_oembed_respects_maxwidth(demo_data, client):
     assert oembed(client, "/r/711", 400, maxwidth="wide")["status"] == 400
 
 
-@pytest.mark.parametrize("url", [
-    "/en/lanternfall/rules/488/", "/en/lanternfall/rules/", "/en/search/?q=x",
-    "https://evil.example/en/lanternfall/rules/711/", "ftp://testserver/r/711", "/r/banana",
-    "/en/nope/rules/711/", "not a url at all",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/en/lanternfall/rules/488/",
+        "/en/lanternfall/rules/",
+        "/en/search/?q=x",
+        "https://evil.example/en/lanternfall/rules/711/",
+        "ftp://testserver/r/711",
+        "/r/banana",
+        "/en/nope/rules/711/",
+        "not a url at all",
+    ],
+)
 def test_oembed_unknown_urls_are_404_json(demo_data, client, url, settings):
     settings.ALLOWED_HOSTS = ["testserver"]
     error = oembed(client, url, 404)
@@ -94,8 +107,9 @@ def test_rule_preview_for_meta_tags(demo_data, rf):
     assert 20 < len(preview["description"]) <= 201
     assert preview["url"] == "/en/lanternfall/rules/711/"
     assert preview["version"] == "2026-05-01"
-    old = Document.objects.get(game__slug="lanternfall", kind="core-rules", language="en",
-                               version="2026-01").rules.get(number="124.1")
+    old = Document.objects.get(
+        game__slug="lanternfall", kind="core-rules", language="en", version="2026-01"
+    ).rules.get(number="124.1")
     absolute = rule_preview(old, rf.get("/"))
     assert absolute["url"] == "http://testserver/en/lanternfall/rules/2026-01/124.1/"
 
@@ -117,7 +131,8 @@ def test_opensearch_description(demo_data, client):
     urls = {u.get("type"): u.get("template") for u in root.findall("os:Url", ns)}
     assert urls["text/html"] == f"{HOST}/fr/search/?q={{searchTerms}}"
     assert urls["application/x-suggestions+json"] == (
-        f"{HOST}/api/v1/suggest?format=opensearch&lang=fr&q={{searchTerms}}")
+        f"{HOST}/api/v1/suggest?format=opensearch&lang=fr&q={{searchTerms}}"
+    )
     assert urls["application/opensearchdescription+xml"] == f"{HOST}/opensearch.xml"
     english = client.get("/opensearch.xml?lang=en").content.decode()
     assert f"{HOST}/en/search/?q={{searchTerms}}" in english

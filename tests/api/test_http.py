@@ -9,11 +9,17 @@ pytestmark = pytest.mark.django_db
 
 RULE = "/api/v1/games/lanternfall/core-rules/en/rules/711"
 GET_ENDPOINTS = [
-    "/api/v1/games", "/api/v1/games/lanternfall", "/api/v1/games/lanternfall/documents",
-    "/api/v1/games/lanternfall/core-rules/en/toc", RULE,
+    "/api/v1/games",
+    "/api/v1/games/lanternfall",
+    "/api/v1/games/lanternfall/documents",
+    "/api/v1/games/lanternfall/core-rules/en/toc",
+    RULE,
     "/api/v1/games/lanternfall/core-rules/en/2026-01/rules/509",
-    "/api/v1/oembed?url=/en/lanternfall/rules/711/", "/api/v1/openapi.json",
-    "/api/v1/search?q=swift", "/api/v1/suggest?q=sw", "/api/v1/suggest?q=sw&format=opensearch",
+    "/api/v1/oembed?url=/en/lanternfall/rules/711/",
+    "/api/v1/openapi.json",
+    "/api/v1/search?q=swift",
+    "/api/v1/suggest?q=sw",
+    "/api/v1/suggest?q=sw&format=opensearch",
 ]
 
 
@@ -51,15 +57,19 @@ def test_cors_on_every_answer(demo_data, client, url):
 
 
 def test_options_preflight(demo_data, client):
-    response = client.options(RULE, HTTP_ORIGIN="https://elsewhere.example",
-                              HTTP_ACCESS_CONTROL_REQUEST_METHOD="GET")
+    response = client.options(
+        RULE, HTTP_ORIGIN="https://elsewhere.example", HTTP_ACCESS_CONTROL_REQUEST_METHOD="GET"
+    )
     assert response.status_code == 204
     assert response["Access-Control-Allow-Origin"] == "*"
     assert response["Access-Control-Allow-Methods"] == "GET, HEAD, OPTIONS"
     assert "If-None-Match" in response["Access-Control-Allow-Headers"]
     assert response["Allow"] == "GET, HEAD, OPTIONS"
-    post = client.options("/api/v1/linkify", HTTP_ACCESS_CONTROL_REQUEST_METHOD="POST",
-                          HTTP_ACCESS_CONTROL_REQUEST_HEADERS="content-type")
+    post = client.options(
+        "/api/v1/linkify",
+        HTTP_ACCESS_CONTROL_REQUEST_METHOD="POST",
+        HTTP_ACCESS_CONTROL_REQUEST_HEADERS="content-type",
+    )
     assert post["Access-Control-Allow-Methods"] == "POST, OPTIONS"
     assert "Content-Type" in post["Access-Control-Allow-Headers"]
 
@@ -89,8 +99,11 @@ def test_rate_limit_covers_linkify_and_search(demo_data, client, settings):
     settings.RULEBOOK_API_RATE_LIMIT = "1/hour"
     assert client.get("/api/v1/search?q=swift").status_code == 200
     assert client.get("/api/v1/suggest?q=sw").status_code == 429
-    response = client.post("/api/v1/linkify", {"text": "rule 711", "game": "lanternfall"},
-                           content_type="application/json")
+    response = client.post(
+        "/api/v1/linkify",
+        {"text": "rule 711", "game": "lanternfall"},
+        content_type="application/json",
+    )
     assert response.status_code == 429 and int(response["Retry-After"]) >= 1
 
 
@@ -99,10 +112,18 @@ def test_rate_limit_switched_off(demo_data, client, settings):
     assert {client.get("/api/v1/games").status_code for _ in range(30)} == {200}
 
 
-@pytest.mark.parametrize("value, expected", [
-    ("120/min", (120, 60)), ("10/s", (10, 1)), ("5000/day", (5000, 86400)),
-    ("100/5min", (100, 300)), ("2 / hours", (2, 3600)), (None, None), ("", None),
-])
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("120/min", (120, 60)),
+        ("10/s", (10, 1)),
+        ("5000/day", (5000, 86400)),
+        ("100/5min", (100, 300)),
+        ("2 / hours", (2, 3600)),
+        (None, None),
+        ("", None),
+    ],
+)
 def test_parse_rate(value, expected):
     assert ratelimit.parse_rate(value) == expected
 
@@ -123,9 +144,14 @@ def test_wrapped_search_keeps_its_answers_and_gains_error_status(demo_data, clie
     assert jump["redirect"] == "/en/lanternfall/rules/711/"
     results = client.get("/api/v1/search?q=swift&lang=en&game=lanternfall").json()
     assert results["total"] >= 1 and results["results"][0]["game"] == "lanternfall"
-    for url in ["/api/v1/search?kind=nope", "/api/v1/search?game=nope", "/api/v1/search?page=x",
-                "/api/v1/search?page=%2B1", "/api/v1/suggest?format=xml",
-                "/api/v1/search?version=2026-03-30%0A"]:
+    for url in [
+        "/api/v1/search?kind=nope",
+        "/api/v1/search?game=nope",
+        "/api/v1/search?page=x",
+        "/api/v1/search?page=%2B1",
+        "/api/v1/suggest?format=xml",
+        "/api/v1/search?version=2026-03-30%0A",
+    ]:
         response = client.get(url)
         assert response.status_code == 400, url
         assert response.json()["status"] == 400 and response.json()["error"]
@@ -141,8 +167,11 @@ def test_opensearch_suggestions_format(demo_data, client):
 
 def test_api_needs_no_cookies_and_no_csrf_token(demo_data):
     strict = Client(enforce_csrf_checks=True)
-    response = strict.post("/api/v1/linkify", {"text": "see rule 711", "game": "lanternfall"},
-                           content_type="application/json")
+    response = strict.post(
+        "/api/v1/linkify",
+        {"text": "see rule 711", "game": "lanternfall"},
+        content_type="application/json",
+    )
     assert response.status_code == 200
     assert "Set-Cookie" not in response and not response.cookies
     page = strict.post("/en/linkify/", {"text": "rule 711", "game": "lanternfall"})
@@ -153,13 +182,20 @@ def test_openapi_document_lists_every_endpoint(demo_data, client):
     document = client.get("/api/v1/openapi.json").json()
     assert document["openapi"] == "3.1.0"
     paths = document["paths"]
-    for path in ["/api/v1/games", "/api/v1/games/{game}", "/api/v1/games/{game}/documents",
-                 "/api/v1/games/{game}/{kind}/{lang}/toc",
-                 "/api/v1/games/{game}/{kind}/{lang}/{version}/toc",
-                 "/api/v1/games/{game}/{kind}/{lang}/rules/{number}",
-                 "/api/v1/games/{game}/{kind}/{lang}/{version}/rules/{number}",
-                 "/api/v1/linkify", "/api/v1/oembed", "/api/v1/search", "/api/v1/suggest",
-                 "/api/v1/openapi.json"]:
+    for path in [
+        "/api/v1/games",
+        "/api/v1/games/{game}",
+        "/api/v1/games/{game}/documents",
+        "/api/v1/games/{game}/{kind}/{lang}/toc",
+        "/api/v1/games/{game}/{kind}/{lang}/{version}/toc",
+        "/api/v1/games/{game}/{kind}/{lang}/rules/{number}",
+        "/api/v1/games/{game}/{kind}/{lang}/{version}/rules/{number}",
+        "/api/v1/linkify",
+        "/api/v1/oembed",
+        "/api/v1/search",
+        "/api/v1/suggest",
+        "/api/v1/openapi.json",
+    ]:
         assert path in paths, path
         for operation in paths[path].values():
             assert "429" in operation["responses"]
@@ -167,6 +203,7 @@ def test_openapi_document_lists_every_endpoint(demo_data, client):
     rule = paths["/api/v1/games/{game}/{kind}/{lang}/rules/{number}"]["get"]["responses"]
     assert {"200", "304", "308", "404", "429"} <= set(rule)
     assert "400" in paths["/api/v1/linkify"]["post"]["responses"]
-    search_game = next(p for p in paths["/api/v1/search"]["get"]["parameters"]
-                       if p["name"] == "game")
+    search_game = next(
+        p for p in paths["/api/v1/search"]["get"]["parameters"] if p["name"] == "game"
+    )
     assert "lanternfall" in search_game["schema"]["enum"]

@@ -39,8 +39,8 @@ def html_faq_links(client, path: str) -> list[str]:
     html = client.get(path).content.decode()
     if 'id="rule-faq"' not in html:
         return []
-    section = html[html.index('id="rule-faq"'):]
-    section = section[:section.index("</section>")]
+    section = html[html.index('id="rule-faq"') :]
+    section = section[: section.index("</section>")]
     return re.findall(r'<li><a href="([^"]+)"', section)
 
 
@@ -66,8 +66,10 @@ def test_keyword_detail(demo_data, client):
     assert data["name"] == "Swift" and data["written_forms"] == ["[Swift]"]
     assert data["rule_numbers"] == ["711", "711.1", "711.2", "711.3"]
     assert data["defining_rule"] == {
-        "number": "711", "url": f"{HOST}/en/lanternfall/rules/711/",
-        "api_url": f"{HOST}{API}/core-rules/en/rules/711"}
+        "number": "711",
+        "url": f"{HOST}/en/lanternfall/rules/711/",
+        "api_url": f"{HOST}{API}/core-rules/en/rules/711",
+    }
     assert SWIFT_FAQ in [f["question"] for f in data["faq"]] and len(data["faq"]) == 5
     entry = next(f for f in data["faq"] if f["question"] == SWIFT_FAQ)
     assert entry["key"] == "mechanics/swift#during-clash"
@@ -89,8 +91,15 @@ def test_french_keyword_and_english_slug_redirect(demo_data, client):
     assert response["Location"] == f"{HOST}{API}/fr/keywords/celerite"
 
 
-@pytest.mark.parametrize("url", [f"{API}/en/keywords/nope", f"{API}/de/keywords",
-                                 f"{API}/de/keywords/swift", "/api/v1/games/nope/en/keywords"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"{API}/en/keywords/nope",
+        f"{API}/de/keywords",
+        f"{API}/de/keywords/swift",
+        "/api/v1/games/nope/en/keywords",
+    ],
+)
 def test_keyword_404s(demo_data, client, url):
     get_json(client, url, status=404)
 
@@ -107,7 +116,8 @@ def test_faq_index_lists_sources_and_pages(demo_data, client):
     assert pages["mechanics/swift"]["entry_count"] == 3
     assert pages["mechanics/swift"]["api_url"] == f"{HOST}{API}/faq/community/mechanics/swift"
     assert pages["shrouded-paths-faq"]["url"] == (
-        f"{HOST}/en/lanternfall/faq/official/shrouded-paths-faq/")
+        f"{HOST}/en/lanternfall/faq/official/shrouded-paths-faq/"
+    )
     official = get_json(client, f"{API}/faq?source=official")["pages"]
     assert [p["slug"] for p in official] == ["shrouded-paths-faq"]
     cards = get_json(client, f"{API}/faq?topic=card")["pages"]
@@ -129,8 +139,12 @@ def test_community_page_with_entries(demo_data, client):
     assert 'href="http://testserver/en/lanternfall/rules/711.2/"' in clash["answer_html"]
     assert 'class="xref-preview" role="tooltip"' in clash["answer_html"]
     assert 'href="/' not in clash["answer_html"]  # every link absolute
-    assert {"number": "711.2", "resolved": True, "url": f"{HOST}/en/lanternfall/rules/711.2/",
-            "api_url": f"{HOST}{API}/core-rules/en/rules/711.2"} in clash["rules"]
+    assert {
+        "number": "711.2",
+        "resolved": True,
+        "url": f"{HOST}/en/lanternfall/rules/711.2/",
+        "api_url": f"{HOST}{API}/core-rules/en/rules/711.2",
+    } in clash["rules"]
     assert "quickstep-courier" in [c["slug"] for c in clash["cards"]]
     assert "Swift" in [k["name"] for k in clash["keywords"]]
     moved = entries["entering-play"]["rules"]
@@ -152,10 +166,15 @@ def test_official_article(demo_data, client):
     assert set(cited) == {"711.2", "714.3", "712.2", "710.2"}
 
 
-@pytest.mark.parametrize("url", [
-    f"{API}/faq/community/mechanics/nope", f"{API}/faq/community/mechanics/swift/",
-    f"{API}/faq/official/nope", f"{API}/faq/official/mechanics-swift",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"{API}/faq/community/mechanics/nope",
+        f"{API}/faq/community/mechanics/swift/",
+        f"{API}/faq/official/nope",
+        f"{API}/faq/official/mechanics-swift",
+    ],
+)
 def test_faq_page_404s(demo_data, client, url):
     get_json(client, url, status=404)
 
@@ -184,9 +203,20 @@ def test_card_list_filters_like_the_pages(demo_data, client):
     assert get_json(client, f"{API}/cards?page=2")["cards"] == []
 
 
-@pytest.mark.parametrize("query", ["set=Nowhere", "type=Dragon", "domain=Plaid",
-                                   "keyword=not-a-keyword", "page=0", "page=x", "page=-1",
-                                   "page=1.5", "lang=de"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "set=Nowhere",
+        "type=Dragon",
+        "domain=Plaid",
+        "keyword=not-a-keyword",
+        "page=0",
+        "page=x",
+        "page=-1",
+        "page=1.5",
+        "lang=de",
+    ],
+)
 def test_card_list_rejects_bad_parameters(demo_data, client, query):
     get_json(client, f"{API}/cards?{query}", status=400)
 
@@ -195,9 +225,14 @@ def test_card_detail(demo_data, client):
     data = get_json(client, f"{API}/cards/lantern-warden", schema="Card")
     assert [p["public_code"] for p in data["printings"]] == ["SP-002/040", "ET-102/040"]
     assert data["errata"][0]["old_text"].startswith("[Ward 3]")
-    assert data["keywords"] == [{"name": "Ward", "slug": "ward",
-                                 "url": f"{HOST}/en/lanternfall/keywords/ward/",
-                                 "api_url": f"{HOST}{API}/en/keywords/ward"}]
+    assert data["keywords"] == [
+        {
+            "name": "Ward",
+            "slug": "ward",
+            "url": f"{HOST}/en/lanternfall/keywords/ward/",
+            "api_url": f"{HOST}{API}/en/keywords/ward",
+        }
+    ]
     assert 'href="http://testserver/en/lanternfall/keywords/ward/"' in data["ability_html"]
     assert "cards/lantern-warden#ward-stacking" in [f["key"] for f in data["faq"]]
     assert "714.3" in [r["number"] for r in data["rules"]]
@@ -222,11 +257,18 @@ def test_rule_faq_is_what_the_rule_page_lists(demo_data, client):
     assert get_json(client, f"{API}/core-rules/en/2026-01/rules/509")["faq"] == []  # old
 
 
-@pytest.mark.parametrize("url", [
-    f"{API}/en/keywords", f"{API}/en/keywords/swift", f"{API}/faq",
-    f"{API}/faq/community/mechanics/swift", f"{API}/cards?set=Ember+Tide",
-    f"{API}/cards/lantern-warden", f"{API}/core-rules/en/rules/711",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"{API}/en/keywords",
+        f"{API}/en/keywords/swift",
+        f"{API}/faq",
+        f"{API}/faq/community/mechanics/swift",
+        f"{API}/cards?set=Ember+Tide",
+        f"{API}/cards/lantern-warden",
+        f"{API}/core-rules/en/rules/711",
+    ],
+)
 def test_conditional_get_and_knowledge_changes(demo_data, client, url):
     first = client.get(url)
     assert first.status_code == 200 and first["Last-Modified"]
@@ -240,10 +282,16 @@ def test_conditional_get_and_knowledge_changes(demo_data, client, url):
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
 
 
-@pytest.mark.parametrize("url", [
-    f"{API}/en/keywords/swift", f"{API}/faq/community/mechanics/swift",
-    f"{API}/faq/official/shrouded-paths-faq", f"{API}/cards", f"{API}/cards/lantern-warden",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"{API}/en/keywords/swift",
+        f"{API}/faq/community/mechanics/swift",
+        f"{API}/faq/official/shrouded-paths-faq",
+        f"{API}/cards",
+        f"{API}/cards/lantern-warden",
+    ],
+)
 def test_query_counts_stay_flat(demo_data, client, django_assert_max_num_queries, url):
     with django_assert_max_num_queries(20):
         assert client.get(url).status_code == 200
@@ -270,8 +318,9 @@ def test_reaction_keyword_on_the_corpus(corpus_knowledge, client):
 def test_corpus_faq_pages_and_cards(corpus_knowledge, client):
     index = get_json(client, "/api/v1/games/riftbound/faq", schema="FaqIndex")
     assert sum(s["entries"] for s in index["sources"]) == 163 + 165
-    page = get_json(client, "/api/v1/games/riftbound/faq/community/cards/abandoned-hall",
-                    schema="FaqPage")
+    page = get_json(
+        client, "/api/v1/games/riftbound/faq/community/cards/abandoned-hall", schema="FaqPage"
+    )
     assert any("Abandoned Hall" in e["question"] for e in page["entries"])
     cards = get_json(client, "/api/v1/games/riftbound/cards?keyword=reaction", schema="CardList")
     assert cards["total"] == 96

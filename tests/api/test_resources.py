@@ -78,14 +78,26 @@ def test_rule_with_parent_children_references_and_citations(demo_data, client):
 
 def test_references_resolved_and_unresolved(demo_data, client):
     refs = get_json(client, f"{RULES}/124.1")["references"]
-    assert refs == [{"written": "See rule 711", "kind": "see", "target_number": "711",
-                     "url": f"{HOST}/en/lanternfall/rules/711/",
-                     "api_url": f"{HOST}{RULES}/711"}]
+    assert refs == [
+        {
+            "written": "See rule 711",
+            "kind": "see",
+            "target_number": "711",
+            "url": f"{HOST}/en/lanternfall/rules/711/",
+            "api_url": f"{HOST}{RULES}/711",
+        }
+    ]
     missing = get_json(client, f"{RULES}/409")["references"]
     assert missing[0]["target_number"] == "488" and missing[0]["url"] is None
     ranged = get_json(client, f"{RULES}/306")["references"]
     assert [r["target_number"] for r in ranged if r["kind"] == "range"] == [
-        "311", "312", "313", "314", "315", "316"]
+        "311",
+        "312",
+        "313",
+        "314",
+        "315",
+        "316",
+    ]
     listed = get_json(client, f"{RULES}/408")["references"]
     assert [r["target_number"] for r in listed] == ["405", "406"]
 
@@ -114,13 +126,20 @@ def test_french_and_tournament_documents(demo_data, client):
     assert get_json(client, f"{API}/core-rules/fr/rules/711")["title"] == "Célérité"
     assert get_json(client, f"{API}/core-rules/fr/rules/406.1.b")["number"] == "406.1.b"
     get_json(client, f"{API}/core-rules/fr/rules/488", status=404)
-    assert get_json(client, f"{API}/tournament-rules/en/rules/204.1")["references"][0][
-        "target_number"] == "502"
+    assert (
+        get_json(client, f"{API}/tournament-rules/en/rules/204.1")["references"][0]["target_number"]
+        == "502"
+    )
 
 
-@pytest.mark.parametrize("loose, normal", [
-    ("124.1.", "124.1"), ("132.1b2a", "132.1.b.2.a"), ("132.1.B.2.A", "132.1.b.2.a"),
-])
+@pytest.mark.parametrize(
+    "loose, normal",
+    [
+        ("124.1.", "124.1"),
+        ("132.1b2a", "132.1.b.2.a"),
+        ("132.1.B.2.A", "132.1.b.2.a"),
+    ],
+)
 def test_loose_numbers_redirect_permanently(demo_data, client, loose, normal):
     response = client.get(f"{RULES}/{loose}?x=1")
     assert response.status_code == 308
@@ -137,8 +156,15 @@ def test_missing_rules_answer_json_404_with_nearest_numbers(demo_data, client):
     assert get_json(client, f"{RULES}/banana", status=404)["status"] == 404
 
 
-@pytest.mark.parametrize("url", ["/api/v1/nope", "/api/v2/games", "/api/v1/games/",
-                                 "/api/v1/games/lanternfall/core-rules/en/rules/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/v1/nope",
+        "/api/v2/games",
+        "/api/v1/games/",
+        "/api/v1/games/lanternfall/core-rules/en/rules/",
+    ],
+)
 def test_unknown_api_paths_answer_json_not_html(demo_data, client, url):
     error = get_json(client, url, status=404)
     assert error == {"error": "No such API endpoint.", "status": 404}

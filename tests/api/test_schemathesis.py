@@ -66,7 +66,9 @@ def run_schemathesis(app) -> tuple[list[str], list[str], set[str]]:
             failures.extend(
                 f"{node.name} on {event.recorder.label}: {node.failure_info.failure}\n"
                 f"{node.failure_info.code_sample}"
-                for node in nodes if node.status != Status.SUCCESS and node.failure_info)
+                for node in nodes
+                if node.status != Status.SUCCESS and node.failure_info
+            )
     return failures, errors, operations
 
 
@@ -75,12 +77,25 @@ def test_api_conforms_to_its_openapi_document(wsgi_app):
     assert not errors, "\n".join(errors)
     assert not failures, "\n\n".join(dict.fromkeys(failures))
     exercised = {label.split(" ", 1)[-1] for label in operations}
-    for path in ["/api/v1/games", "/api/v1/linkify", "/api/v1/oembed", "/api/v1/search",
-                 "/api/v1/suggest", "/api/v1/games/{game}/{kind}/{lang}/rules/{number}"]:
+    for path in [
+        "/api/v1/games",
+        "/api/v1/linkify",
+        "/api/v1/oembed",
+        "/api/v1/search",
+        "/api/v1/suggest",
+        "/api/v1/games/{game}/{kind}/{lang}/rules/{number}",
+    ]:
         assert path in exercised, sorted(exercised)
 
 
 def test_every_check_is_enabled():
-    assert {"not_a_server_error", "response_schema_conformance", "negative_data_rejection",
-            "positive_data_acceptance", "unsupported_method", "use_after_free",
-            "response_headers_conformance", "allow_header_conformance"} <= set(ALL_CHECKS)
+    assert {
+        "not_a_server_error",
+        "response_schema_conformance",
+        "negative_data_rejection",
+        "positive_data_acceptance",
+        "unsupported_method",
+        "use_after_free",
+        "response_headers_conformance",
+        "allow_header_conformance",
+    } <= set(ALL_CHECKS)

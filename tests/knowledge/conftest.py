@@ -34,7 +34,8 @@ def check_golden(case: Path, produced) -> None:
     expected_path = case / "out.json"
     produced = json.loads(json.dumps(to_plain(produced), ensure_ascii=False))
     if UPDATE or not expected_path.exists():
-        expected_path.write_text(json.dumps(produced, ensure_ascii=False, indent=2) + "\n",
-                                 encoding="utf-8")
+        expected_path.write_text(
+            json.dumps(produced, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+        )
     expected = json.loads(expected_path.read_text(encoding="utf-8"))
     assert produced == expected

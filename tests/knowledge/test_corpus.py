@@ -35,15 +35,19 @@ def keywords_en(rules_en):
 
 @pytest.fixture(scope="module")
 def community(corpus_dir, keywords_en):
-    return parse_community(_read(corpus_dir, "faq", "riftboundfaq-community.mdx.md"),
-                           keywords=keywords_en)
+    return parse_community(
+        _read(corpus_dir, "faq", "riftboundfaq-community.mdx.md"), keywords=keywords_en
+    )
 
 
 @pytest.fixture(scope="module")
 def gallery(corpus_dir, keywords_en):
     banned = parse_banned(_read(corpus_dir, "cards", "banned-cards.json"))
-    return parse_gallery(_read(corpus_dir, "cards", "card-gallery_2026-03-28.json"),
-                         banned=banned, known_keywords=[k.name for k in keywords_en])
+    return parse_gallery(
+        _read(corpus_dir, "cards", "card-gallery_2026-03-28.json"),
+        banned=banned,
+        known_keywords=[k.name for k in keywords_en],
+    )
 
 
 def test_community_counts(community):
@@ -75,9 +79,12 @@ def test_anchor_repeats_across_pages(community):
 
 
 def test_thirteen_reaction_questions(community):
-    hits = [e for e in community.entries
-            if any(n == "813" or n.startswith("813.") for n in e.rule_citations)
-            or "Reaction" in e.keyword_mentions]
+    hits = [
+        e
+        for e in community.entries
+        if any(n == "813" or n.startswith("813.") for n in e.rule_citations)
+        or "Reaction" in e.keyword_mentions
+    ]
     assert len(hits) == 13
 
 
@@ -92,16 +99,22 @@ def test_gallery_counts(gallery):
 
 
 def test_official_anchors_unique(corpus_dir, gallery, keywords_en):
-    articles = parse_official(_read(corpus_dir, "faq", "official-faqs.json"),
-                              card_names={c.name for c in gallery.cards}, keywords=keywords_en)
+    articles = parse_official(
+        _read(corpus_dir, "faq", "official-faqs.json"),
+        card_names={c.name for c in gallery.cards},
+        keywords=keywords_en,
+    )
     assert len(articles) == 4
     for article in articles:
         anchors = [entry.anchor for entry in article.entries]
         assert anchors and len(anchors) == len(set(anchors)), article.id
     counts = {a.id: sum(e.kind == "question" for e in a.entries) for a in articles}
-    assert counts == {"unleashed-rules-faq-and-clarifications": 14,
-                      "riftbound-spiritforged-faq": 27, "riftbound-origins-faq": 97,
-                      "rq-vegas-2026-rulings": 0}
+    assert counts == {
+        "unleashed-rules-faq-and-clarifications": 14,
+        "riftbound-spiritforged-faq": 27,
+        "riftbound-origins-faq": 97,
+        "rq-vegas-2026-rulings": 0,
+    }
     assert sum(len(a.entries) for a in articles) == 165
 
 
@@ -128,10 +141,14 @@ def test_keywords_french(corpus_dir):
     assert len({k.slug for k in keywords}) == len(keywords)
 
 
-@pytest.mark.parametrize(("path", "number"), [
-    ("en/2025-10_v1.1.md", "729"), ("en/2025-12-01_v1.2.md", "739"),
-    ("en/2026-03-30_v1.3.md", "813"),
-])
+@pytest.mark.parametrize(
+    ("path", "number"),
+    [
+        ("en/2025-10_v1.1.md", "729"),
+        ("en/2025-12-01_v1.2.md", "739"),
+        ("en/2026-03-30_v1.3.md", "813"),
+    ],
+)
 def test_keyword_chapter_found_in_older_versions(corpus_dir, path, number):
     parse = pytest.importorskip("ingest.parse")
     document = parse.parse_file(corpus_dir / "core-rules" / path)

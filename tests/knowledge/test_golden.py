@@ -30,8 +30,9 @@ def test_community(case):
 @pytest.mark.parametrize("case", cases("official"), ids=lambda p: p.name)
 def test_official(case):
     text = (case / "in.json").read_text(encoding="utf-8")
-    articles = parse_official(text, card_names={"Ember Warden", "Glass Moth", "Hidden Lantern"},
-                              keywords=KEYWORDS)
+    articles = parse_official(
+        text, card_names={"Ember Warden", "Glass Moth", "Hidden Lantern"}, keywords=KEYWORDS
+    )
     check_golden(case, articles)
 
 

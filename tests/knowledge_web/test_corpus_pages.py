@@ -21,9 +21,9 @@ def test_reaction_keyword_page(corpus_knowledge, client):
     assert len(set(CARD_ROW.findall(html))) == 96
     assert "96 cards with this keyword" in html and "112 printings carry it." in html
     community = FaqEntry.objects.filter(page__source=FaqPage.COMMUNITY)
-    questions = [e for e in community if f"{escape(e.question)} <a class=\"permalink\"" in html]
+    questions = [e for e in community if f'{escape(e.question)} <a class="permalink"' in html]
     assert len(questions) == 13
-    granted = html[html.index('id="kw-granted"'):]
+    granted = html[html.index('id="kw-granted"') :]
     assert "keywords/hidden/" in granted and "811.6" in granted
 
 
@@ -31,8 +31,10 @@ def test_french_reaction_page_shows_french_rules_and_english_faq(corpus_knowledg
     html = client.get("/fr/riftbound/keywords/reaction/").content.decode()
     assert "<h1>Réaction</h1>" in html and 'id="813.1"' in html
     assert "Permissif" in html and "english-note" in html
-    assert len(set(CARD_ROW.findall(html.replace("/fr/riftbound/cards/", "/en/riftbound/cards/")
-                                    ))) == 96
+    assert (
+        len(set(CARD_ROW.findall(html.replace("/fr/riftbound/cards/", "/en/riftbound/cards/"))))
+        == 96
+    )
 
 
 def test_every_faq_entry_is_addressable(corpus_knowledge, client):
@@ -52,7 +54,7 @@ def test_every_faq_entry_is_addressable(corpus_knowledge, client):
 
 def test_rule_813_page_shows_related_faq(corpus_knowledge, client):
     html = client.get("/en/riftbound/rules/813/").content.decode()
-    section = html[html.index('id="rule-faq"'):]
+    section = html[html.index('id="rule-faq"') :]
     assert section.count("<li>") >= 13
     assert "96 cards carry Reaction." in html
 

@@ -33,7 +33,7 @@ def test_keyword_page_shows_rules_faq_and_cards(demo_data, client):
     assert "5 cards with this keyword" in html and "6 printings carry it." in html
     assert 'href="/en/lanternfall/cards/quickstep-courier/"' in html
     assert "Other rules that mention it" in html and 'href="/en/lanternfall/rules/302.1/"' in html
-    assert 'riftboundfaq.com' in html and "creativecommons.org/licenses/by-sa/4.0/" in html
+    assert "riftboundfaq.com" in html and "creativecommons.org/licenses/by-sa/4.0/" in html
     assert '<link rel="canonical" href="http://testserver/en/lanternfall/keywords/swift/">' in html
     assert '<meta property="og:title" content="Swift — Lanternfall">' in html
 
@@ -57,8 +57,9 @@ def test_french_keyword_page_matches_by_rule_number(demo_data, client):
 
 
 def test_every_demo_faq_entry_has_its_own_url(demo_data, client):
-    entries = list(FaqEntry.objects.filter(page__game__slug="lanternfall").select_related(
-        "page__game"))
+    entries = list(
+        FaqEntry.objects.filter(page__game__slug="lanternfall").select_related("page__game")
+    )
     assert len(entries) == 11
     for entry in entries:
         url = entry.get_absolute_url()
@@ -118,12 +119,18 @@ def test_rule_page_shows_faq_and_cards(demo_data, client):
 
 
 def test_links_go_both_ways(demo_data):
-    swift = Keyword.objects.get(document__game__slug="lanternfall", document__language="en",
-                                document__version="2026-05-01", slug="swift")
+    swift = Keyword.objects.get(
+        document__game__slug="lanternfall",
+        document__language="en",
+        document__version="2026-05-01",
+        slug="swift",
+    )
     courier = Card.objects.get(game__slug="lanternfall", slug="quickstep-courier")
-    assert Link.objects.filter(source_kind="card", source_id=courier.pk, target_id=swift.pk,
-                               target_kind="keyword").exists()
+    assert Link.objects.filter(
+        source_kind="card", source_id=courier.pk, target_id=swift.pk, target_kind="keyword"
+    ).exists()
     assert Link.objects.filter(source_kind="rule", target_kind="keyword", target_id=swift.pk)
-    unresolved = Link.objects.filter(game__slug="lanternfall", source_kind="faq",
-                                     target_kind="rule", target_id__isnull=True)
+    unresolved = Link.objects.filter(
+        game__slug="lanternfall", source_kind="faq", target_kind="rule", target_id__isnull=True
+    )
     assert list(unresolved.values_list("target_key", flat=True)) == ["509.3"]

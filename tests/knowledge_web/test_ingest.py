@@ -11,8 +11,13 @@ DEMO_KNOWLEDGE = ["demo/lanternfall/cards", "demo/lanternfall/faq"]
 
 
 def _snapshot():
-    return (FaqEntry.objects.count(), Card.objects.count(), Printing.objects.count(),
-            Link.objects.count(), sorted(Card.objects.values_list("slug", "banned")))
+    return (
+        FaqEntry.objects.count(),
+        Card.objects.count(),
+        Printing.objects.count(),
+        Link.objects.count(),
+        sorted(Card.objects.values_list("slug", "banned")),
+    )
 
 
 def test_second_ingest_reports_everything_unchanged(demo_data, capsys):
@@ -27,25 +32,31 @@ def test_second_ingest_reports_everything_unchanged(demo_data, capsys):
 
 def test_changed_entry_is_updated_in_place(demo_data, tmp_path, capsys):
     text = open("demo/lanternfall/faq/lanternfall-community.mdx.md", encoding="utf-8").read()
-    entry = FaqEntry.objects.get(page__slug="the-chain" if False else "general-rules/the-chain",
-                                 anchor="countered-rite")
+    entry = FaqEntry.objects.get(
+        page__slug="the-chain" if False else "general-rules/the-chain", anchor="countered-rite"
+    )
     changed = tmp_path / "community.mdx.md"
-    changed.write_text(text.replace("like a Rite that resolved", "as a resolved Rite does"),
-                       encoding="utf-8")
+    changed.write_text(
+        text.replace("like a Rite that resolved", "as a resolved Rite does"), encoding="utf-8"
+    )
     call_command("ingest", str(changed), "--game", "lanternfall")
     out = capsys.readouterr().out
     assert "faq entries: 0 created, 1 updated, 6 unchanged, 0 removed" in out
     entry.refresh_from_db()
     assert "as a resolved Rite does" in entry.answer_markdown
-    call_command("ingest", "demo/lanternfall/faq/lanternfall-community.mdx.md",
-                 "--game", "lanternfall")  # back to the bundled text for the other tests
+    call_command(
+        "ingest", "demo/lanternfall/faq/lanternfall-community.mdx.md", "--game", "lanternfall"
+    )  # back to the bundled text for the other tests
 
 
-@pytest.mark.parametrize(("name", "content"), [
-    ("card-gallery.json", '{"cards": [{"name": "Broken"'),
-    ("faq.mdx.md", '<!-- FILE: content/cards/x.mdx -->\n---\ntitle: "X"\n\n## Q? [#q]\n\nA.'),
-    ("cards.json", '{"cards": [{"name": "No Id", "domains": 3}], "count": 1}'),
-])
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("card-gallery.json", '{"cards": [{"name": "Broken"'),
+        ("faq.mdx.md", '<!-- FILE: content/cards/x.mdx -->\n---\ntitle: "X"\n\n## Q? [#q]\n\nA.'),
+        ("cards.json", '{"cards": [{"name": "No Id", "domains": 3}], "count": 1}'),
+    ],
+)
 def test_broken_file_fails_cleanly(demo_data, tmp_path, name, content):
     before = _snapshot()
     broken = tmp_path / name

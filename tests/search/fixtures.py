@@ -26,8 +26,10 @@ EN_NEW = [
     ("301.2", "In a closed state, only cards with the right keyword can be played.", 0),
     ("400", "Resources", H1),
     ("401", "Mana", H2),
-    *[(f"401.{i}", f"Mana rule number {i}: spend mana from your pool in step {i}.", 0)
-      for i in range(1, 30)],
+    *[
+        (f"401.{i}", f"Mana rule number {i}: spend mana from your pool in step {i}.", 0)
+        for i in range(1, 30)
+    ],
     ("700", "Keywords", H1),
     ("702", "Reaction", H2),
     ("702.1", "Reaction is a permissive keyword.", 0),
@@ -62,13 +64,26 @@ def create_game():
 
 def _document(game, language, version, rows):
     doc = Document.objects.create(
-        game=game, kind="core-rules", language=language, version=version,
-        source_name=f"starfall-{language}-{version}.md", content_hash=f"{language}{version}",
+        game=game,
+        kind="core-rules",
+        language=language,
+        version=version,
+        source_name=f"starfall-{language}-{version}.md",
+        content_hash=f"{language}{version}",
     )
     Rule.objects.bulk_create(
-        Rule(document=doc, number_raw=num + ".", number=num, anchor=num, depth=numbers.depth(num),
-             sort_key=numbers.sort_key(num), position=pos, is_heading=bool(level),
-             heading_level=level, text=text)
+        Rule(
+            document=doc,
+            number_raw=num + ".",
+            number=num,
+            anchor=num,
+            depth=numbers.depth(num),
+            sort_key=numbers.sort_key(num),
+            position=pos,
+            is_heading=bool(level),
+            heading_level=level,
+            text=text,
+        )
         for pos, (num, text, level) in enumerate(rows, start=1)
     )
     return doc

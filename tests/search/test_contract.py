@@ -7,8 +7,24 @@ from rulebook.search import SearchQuery, run_search
 
 pytestmark = pytest.mark.django_db
 
-HOSTILE = ["", "   ", "x" * 10_000, '"unbalanced quote', "(((", "reaction)", "AND OR NOT (",
-           "a\x00b reaction\x00", "🎉🎲", "*", "**", '"', "-", "NOT", "702.6.zz.zz", "react* *"]
+HOSTILE = [
+    "",
+    "   ",
+    "x" * 10_000,
+    '"unbalanced quote',
+    "(((",
+    "reaction)",
+    "AND OR NOT (",
+    "a\x00b reaction\x00",
+    "🎉🎲",
+    "*",
+    "**",
+    '"',
+    "-",
+    "NOT",
+    "702.6.zz.zz",
+    "react* *",
+]
 
 
 def find(backend, text, **kwargs):
@@ -155,9 +171,18 @@ def test_hostile_input_over_http(backend, client, text):
     assert client.get(reverse("api_suggest"), {"q": text}).status_code == 200
 
 
-@pytest.mark.parametrize("params", [{"page": "abc"}, {"page": "0"}, {"kind": "bogus"},
-                                    {"lang": "xx"}, {"version": "latest"}, {"game": "nope"},
-                                    {"per_page": "1000"}])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"page": "abc"},
+        {"page": "0"},
+        {"kind": "bogus"},
+        {"lang": "xx"},
+        {"version": "latest"},
+        {"game": "nope"},
+        {"per_page": "1000"},
+    ],
+)
 def test_api_rejects_bad_parameters(backend, client, params):
     response = client.get(reverse("api_search"), {"q": "reaction", **params})
     assert response.status_code == 400 and response.json()["error"]
@@ -165,12 +190,22 @@ def test_api_rejects_bad_parameters(backend, client, params):
 
 
 def test_api_search(backend, client):
-    data = client.get(reverse("api_search"), {"q": "reaction", "lang": "en", "game": "starfall",
-                                              "kind": "rule", "page": "1"}).json()
+    data = client.get(
+        reverse("api_search"),
+        {"q": "reaction", "lang": "en", "game": "starfall", "kind": "rule", "page": "1"},
+    ).json()
     assert data["query"] == "reaction" and data["total"] >= 5 and data["suggestion"] is None
     first = data["results"][0]
-    assert set(first) >= {"kind", "game", "number", "title", "snippet", "url", "language",
-                          "version"}
+    assert set(first) >= {
+        "kind",
+        "game",
+        "number",
+        "title",
+        "snippet",
+        "url",
+        "language",
+        "version",
+    }
     assert (first["number"], first["title"]) == ("702", "Keywords › Reaction")
     assert {"page", "pages", "broadened"} <= set(data)
 

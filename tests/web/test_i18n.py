@@ -13,11 +13,37 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
-SAME_IN_FRENCH = {"FAQ", "HTML", "Version", "Document", "Sections", "Markdown (Discord, Reddit)",
-                  "BBCode (forums)", "JSON", "Contexte", "Type", "Rulebook", "Action", "Types",
-                  "Total", "Source", "Article", "Note", "Description", "Question", "Questions",
-                  "Code", "Permalink", "Rite", "Options", "Format", "API", "Date", "Aliases",
-                  "Errata"}
+SAME_IN_FRENCH = {
+    "FAQ",
+    "HTML",
+    "Version",
+    "Document",
+    "Sections",
+    "Markdown (Discord, Reddit)",
+    "BBCode (forums)",
+    "JSON",
+    "Contexte",
+    "Type",
+    "Rulebook",
+    "Action",
+    "Types",
+    "Total",
+    "Source",
+    "Article",
+    "Note",
+    "Description",
+    "Question",
+    "Questions",
+    "Code",
+    "Permalink",
+    "Rite",
+    "Options",
+    "Format",
+    "API",
+    "Date",
+    "Aliases",
+    "Errata",
+}
 TAG = re.compile(r"{%.*?%}|{{.*?}}|{#.*?#}", re.S)
 HTML_TAG = re.compile(r"<[^>]+>", re.S)
 ATTRS = re.compile(r'\b(?:title|aria-label|placeholder|alt)="([^"]*)"')
@@ -26,8 +52,20 @@ BLOCKS = re.compile(
     r"{%\s*blocktranslate\b[^%]*%}(.*?){%\s*(?:plural|endblocktranslate)\s*%}", re.S
 )
 # Brand names, codes, and OpenGraph values that are not shown to readers.
-ALLOWED_TEXT = {"Rulebook", "JSON", "EN", "FR", "Atom", "CC", "BY-SA", "riftboundfaq.com",
-                "OpenSearch", "article", "website", "summary"}
+ALLOWED_TEXT = {
+    "Rulebook",
+    "JSON",
+    "EN",
+    "FR",
+    "Atom",
+    "CC",
+    "BY-SA",
+    "riftboundfaq.com",
+    "OpenSearch",
+    "article",
+    "website",
+    "summary",
+}
 
 
 def _visible_text(source: str) -> str:
@@ -40,8 +78,11 @@ def _visible_text(source: str) -> str:
 @pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_template_has_no_unmarked_text(path):
     source = path.read_text(encoding="utf-8")
-    leftovers = [w for w in re.findall(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’-]+", _visible_text(source))
-                 if w not in ALLOWED_TEXT]
+    leftovers = [
+        w
+        for w in re.findall(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’-]+", _visible_text(source))
+        if w not in ALLOWED_TEXT
+    ]
     assert leftovers == [], f"unmarked text in {path.name}: {leftovers[:10]}"
     marked = re.sub(r"{%\s*blocktranslate.*?endblocktranslate\s*%}", "", source, flags=re.S)
     for value in ATTRS.findall(TAG.sub("", marked)):
@@ -72,8 +113,12 @@ def test_po_file_has_no_empty_or_fuzzy_entries():
     po = (ROOT / "locale/fr/LC_MESSAGES/django.po").read_text(encoding="utf-8")
     entries = po.split("\n\n")[1:]
     fuzzy = [e for e in entries if "#, fuzzy" in e]
-    empty = [e for e in entries if re.search(r'msgstr(?:\[\d\])? ""\s*$', e)
-             and not re.search(r'msgstr(?:\[\d\])? ""\n"', e)]
+    empty = [
+        e
+        for e in entries
+        if re.search(r'msgstr(?:\[\d\])? ""\s*$', e)
+        and not re.search(r'msgstr(?:\[\d\])? ""\n"', e)
+    ]
     assert fuzzy == [] and empty == []
 
 
@@ -90,9 +135,16 @@ def test_compiled_catalogue_matches_the_po_file():
 @pytest.mark.django_db
 def test_french_page_has_no_english_interface_words(demo_data, client):
     html = client.get("/fr/lanternfall/rules/310/").content.decode()
-    chrome = re.sub(r'<(article|main)\b.*?</\1>', "", html, flags=re.S)
-    for english in ["Skip to content", "Search the rules", "Breadcrumbs", "History",
-                    "Referenced by", "side by side", "unofficial fan project"]:
+    chrome = re.sub(r"<(article|main)\b.*?</\1>", "", html, flags=re.S)
+    for english in [
+        "Skip to content",
+        "Search the rules",
+        "Breadcrumbs",
+        "History",
+        "Referenced by",
+        "side by side",
+        "unofficial fan project",
+    ]:
         assert english not in chrome
     assert "Aller au contenu" in html and "Historique" in html
 

@@ -204,8 +204,10 @@ def test_open_graph_and_twitter_meta(demo_data, client):
 def test_pages_render_before_collectstatic(demo_data, client, settings, tmp_path):
     """Production storage without a manifest (collectstatic not run): pages still render."""
     settings.STATIC_ROOT = tmp_path / "empty-static"  # Django resets the storage on change
-    settings.STORAGES = {**settings.STORAGES,
-                         "staticfiles": {"BACKEND": "rulebook.storage.ForgivingManifestStorage"}}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "rulebook.web.storage.ForgivingManifestStorage"},
+    }
     response = client.get("/en/lanternfall/rules/310/")
     assert response.status_code == 200
     assert "/static/rulebook/site.css" in response.content.decode()

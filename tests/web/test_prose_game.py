@@ -37,14 +37,16 @@ def test_prose_blocks_show_no_invented_numbers(demo_data, client):
 
 
 def test_reingest_keeps_anchors(demo_data, tmp_path):
-    before = list(Rule.objects.filter(document__game__slug="hollowmere").values_list(
-        "anchor", flat=True))
+    before = list(
+        Rule.objects.filter(document__game__slug="hollowmere").values_list("anchor", flat=True)
+    )
     source = Path(__file__).resolve().parents[2] / "demo/hollowmere/core-rules/en"
     edited = tmp_path / "2026-06-01_interrupts.txt"
     edited.write_text((source / edited.name).read_text() + "\nA closing remark.\n")
     call_command("ingest", str(edited), "--game", "hollowmere", "-v0")
-    after = list(Rule.objects.filter(document__game__slug="hollowmere").values_list(
-        "anchor", flat=True))
+    after = list(
+        Rule.objects.filter(document__game__slug="hollowmere").values_list("anchor", flat=True)
+    )
     assert after[: len(before)] == before and len(after) == len(before) + 1
 
 
@@ -72,8 +74,7 @@ def test_warcry_seed_page_ingests_and_serves(demo_data, corpus_data, client):
         pytest.skip("../shared/seeds is not present")
     call_command("ingest", str(SEED), "--game", "warcry", "--doc-version", "2025-11-01", "-v0")
     html = client.get("/en/warcry/rules/").content.decode()
-    for anchor in ["reactions", "universal-reactions", "counter", "take-cover",
-                   "strike-them-down"]:
+    for anchor in ["reactions", "universal-reactions", "counter", "take-cover", "strike-them-down"]:
         assert f'href="/en/warcry/rules/{anchor}/"' in html
     for anchor in ["counter", "take-cover", "strike-them-down"]:
         page = client.get(f"/en/warcry/rules/{anchor}/").content.decode()

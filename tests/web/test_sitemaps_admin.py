@@ -16,7 +16,7 @@ from rulebook.models import (
     Printing,
     Rule,
 )
-from rulebook.sitemaps import _default_documents
+from rulebook.web.sitemaps import _default_documents
 
 pytestmark = pytest.mark.django_db
 
@@ -33,11 +33,14 @@ def test_sitemap_lists_keyword_faq_and_card_pages(demo_data, client):
     locations = sitemap_locations(client)
     assert len(locations) == len(set(locations))
     for path in [
-        "/en/lanternfall/keywords/swift/", "/fr/lanternfall/keywords/celerite/",
-        "/en/lanternfall/faq/mechanics/swift/", "/fr/lanternfall/faq/mechanics/swift/",
+        "/en/lanternfall/keywords/swift/",
+        "/fr/lanternfall/keywords/celerite/",
+        "/en/lanternfall/faq/mechanics/swift/",
+        "/fr/lanternfall/faq/mechanics/swift/",
         "/en/lanternfall/faq/official/shrouded-paths-faq/",
         "/fr/lanternfall/faq/official/shrouded-paths-faq/",
-        "/en/lanternfall/cards/lantern-warden/", "/fr/lanternfall/cards/lantern-warden/",
+        "/en/lanternfall/cards/lantern-warden/",
+        "/fr/lanternfall/cards/lantern-warden/",
     ]:
         assert f"{HOST}{path}" in locations, path
     assert f"{HOST}/fr/lanternfall/keywords/swift/" not in locations  # French slugs in French
@@ -64,8 +67,11 @@ def test_every_corpus_rule_is_listed_too(corpus_data, client):
 
 
 def test_sitemap_knowledge_pages_exist(demo_data, client):
-    pages = [u for u in sitemap_locations(client)
-             if re.search(r"/(keywords|faq|cards)/", u) and "/lanternfall/" in u]
+    pages = [
+        u
+        for u in sitemap_locations(client)
+        if re.search(r"/(keywords|faq|cards)/", u) and "/lanternfall/" in u
+    ]
     assert pages
     for url in pages:
         assert client.get(url.removeprefix(HOST)).status_code == 200, url

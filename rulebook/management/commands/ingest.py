@@ -10,9 +10,9 @@ from tqdm import tqdm
 
 from ingest.model import IngestError
 from ingest.report import format_report
-from rulebook import knowledge_ingest
-from rulebook.ingesting import IngestOptions, StrictModeError, expand_paths, run_ingest
-from rulebook.knowledge_ingest import KnowledgePrepared
+from rulebook.loading import sources as knowledge_ingest
+from rulebook.loading.run import IngestOptions, StrictModeError, expand_paths, run_ingest
+from rulebook.loading.sources import KnowledgePrepared
 
 
 class Command(BaseCommand):
@@ -35,7 +35,8 @@ class Command(BaseCommand):
             "--dry-run", action="store_true", help="Parse and report; write nothing."
         )
         parser.add_argument(
-            "--force", action="store_true",
+            "--force",
+            action="store_true",
             help="Reload rules documents even when unchanged (after an upgrade).",
         )
 
@@ -67,8 +68,9 @@ class Command(BaseCommand):
         if verbosity:
             self.stdout.write(
                 self.style.SUCCESS(
-                    "Files: {created} created, {updated} updated, "
-                    "{unchanged} unchanged.".format(**counts)
+                    "Files: {created} created, {updated} updated, {unchanged} unchanged.".format(
+                        **counts
+                    )
                 )
             )
         if not options.dry_run and (counts["created"] or counts["updated"]):

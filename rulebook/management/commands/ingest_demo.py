@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from ingest.model import IngestError
-from rulebook.ingesting import demo_batches, run_ingest
+from rulebook.loading.run import demo_batches, run_ingest
 
 
 class Command(BaseCommand):

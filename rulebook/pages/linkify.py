@@ -38,6 +38,8 @@ from django.utils.html import escape
 
 from ingest import numbers
 from ingest.references import CONNECTOR, RANGE, _range
+from rulebook.models import Document, Rule
+from rulebook.pages.preview import opening, rule_title
 
 MAX_LENGTH = 20000
 _LETTERS = r"[a-zA-Z]{1,2}"
@@ -63,8 +65,9 @@ INTRO_RE = re.compile(
 _PART_RE = re.compile(rf"(?P<sep>{CONNECTOR}|{RANGE})(?P<num>{_BODY})", re.IGNORECASE)
 _RANGE_SEP_RE = re.compile(RANGE, re.IGNORECASE)
 BARE_RE = re.compile(BARE)
-_VERSION_WORD_RE = re.compile(r"(?:\b(?:v|ver|version|patch|build|release|update)\.?\s*)$",
-                              re.IGNORECASE)
+_VERSION_WORD_RE = re.compile(
+    r"(?:\b(?:v|ver|version|patch|build|release|update)\.?\s*)$", re.IGNORECASE
+)
 PROTECTED_RE = re.compile(r"https?://\S+|www\.\S+|<[@#:a][^<>\s]*>|`[^`\n]*`")
 
 
@@ -96,18 +99,15 @@ class Linked:
     first_seen: dict[Target, int] = field(default_factory=dict)
 
 
-def _opening(text: str, limit: int) -> str:
-    from .api.preview import opening
-
-    return opening(text, limit)
-
-
 def rule_target(rule, pinned: bool, kind: str = "rule", title: str | None = None) -> Target:
-    from .api.preview import rule_title
-
     path = rule.get_pinned_url() if pinned else rule.get_absolute_url()
-    return Target(kind, rule.number, title or rule_title(rule), path,
-                  _opening(f"{rule.number} {rule.text}", 240))
+    return Target(
+        kind,
+        rule.number,
+        title or rule_title(rule),
+        path,
+        opening(f"{rule.number} {rule.text}", 240),
+    )
 
 
 class Catalogue:
@@ -133,28 +133,28 @@ class Catalogue:
             kwargs["version"] = doc.version
         with translation.override(doc.language):
             path = reverse("rule_version" if self.pinned else "rule", kwargs=kwargs)
-        title = " ".join(text.split()) if is_heading else _opening(text, 80)
-        return Target("rule", number, title, path, _opening(f"{number} {text}", 240))
+        title = " ".join(text.split()) if is_heading else opening(text, 80)
+        return Target("rule", number, title, path, opening(f"{number} {text}", 240))
 
 
 @functools.lru_cache(maxsize=16)
 def _rule_rows(document_pk, content_hash, ingested_at) -> dict[str, tuple[str, bool]]:
     """Number -> (text, is_heading) of the first occurrence; cached per document state."""
-    from .models import Rule
-
     rows = Rule.objects.filter(document_id=document_pk).order_by("-position")
     return {n: (t, h) for n, t, h in rows.values_list("number", "text", "is_heading")}
 
 
 def keyword_names(document, pinned: bool = False) -> list[Target]:
     """Keyword headings: headings whose chapter is titled "Keywords" / "Mots-clés"."""
-    from .models import Rule
-
     pattern = r"keyword|mots[- ]cl"
-    headings = (Rule.objects.in_document(document).headings()
-                .filter(section__heading_level=1, section__text__iregex=pattern)
-                .exclude(text__iregex=pattern)  # "Keyword Glossary" is not a keyword
-                .select_related("document__game").in_order())
+    headings = (
+        Rule.objects.in_document(document)
+        .headings()
+        .filter(section__heading_level=1, section__text__iregex=pattern)
+        .exclude(text__iregex=pattern)  # "Keyword Glossary" is not a keyword
+        .select_related("document__game")
+        .in_order()
+    )
     return [rule_target(r, pinned, "keyword", " ".join(r.text.split())) for r in headings]
 
 
@@ -237,7 +237,7 @@ def _bare(result: Linked, catalogue: Catalogue) -> None:
         written = match.group(0).rstrip(".")
         if written.isdigit() or not _free(result, match.start(), match.end()):
             continue  # a lone "100" needs an introducing word
-        if _VERSION_WORD_RE.search(result.text[max(0, match.start() - 12):match.start()]):
+        if _VERSION_WORD_RE.search(result.text[max(0, match.start() - 12) : match.start()]):
             continue
         number = numbers.normalise(written)
         if number and number in catalogue:
@@ -270,10 +270,18 @@ def _longer_terms(text: str, catalogue: Catalogue, by_name: dict) -> list[tuple[
     name of something else.
     """
     terms = {" ".join(t.split()) for t, is_heading in catalogue.texts.values() if is_heading}
-    terms = [t for t in terms if " " in t and t not in by_name
-             and any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", t) for n in by_name)]
-    return [m.span() for term in terms
-            for m in re.finditer(rf"(?<!\w){re.escape(term)}(?!\w)", text, re.IGNORECASE)]
+    terms = [
+        t
+        for t in terms
+        if " " in t
+        and t not in by_name
+        and any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", t) for n in by_name)
+    ]
+    return [
+        m.span()
+        for term in terms
+        for m in re.finditer(rf"(?<!\w){re.escape(term)}(?!\w)", text, re.IGNORECASE)
+    ]
 
 
 # Rendering --------------------------------------------------------------------------------
@@ -284,8 +292,10 @@ _MD_LINE_START_RE = re.compile(r"(?m)^(\s*)([-+]|\d+\.)(?=\s)")
 
 def _segments(linked: Linked):
     """(kind, text, link) in order: kind is "text", "raw" (URL, mention, code) or "link"."""
-    marks = sorted([(a, b, "raw", None) for a, b in linked.protected]
-                   + [(link.start, link.end, "link", link) for link in linked.links])
+    marks = sorted(
+        [(a, b, "raw", None) for a, b in linked.protected]
+        + [(link.start, link.end, "link", link) for link in linked.links]
+    )
     cursor = 0
     for start, end, kind, link in marks:
         if start < cursor:
@@ -311,13 +321,16 @@ def to_html(linked: Linked, absolute: Callable[[str], str], previews: bool = Fal
                 f'<span class="xref-preview" role="tooltip">{escape(link.target.preview)}</span>'
             )
         else:
-            out.append(f'<a href="{escape(absolute(link.target.path))}" '
-                       f'title="{escape(link.target.preview)}">{escape(text)}</a>')
+            out.append(
+                f'<a href="{escape(absolute(link.target.path))}" '
+                f'title="{escape(link.target.preview)}">{escape(text)}</a>'
+            )
     return "".join(out).replace("\r\n", "\n").replace("\n", "<br>\n")
 
 
 def markdown_escape(text: str) -> str:
     """Backslash-escape what Discord or Reddit would read as markup."""
+
     def line_start(match):
         marker = match[2]
         return match[1] + (marker[:-1] + "\\." if marker.endswith(".") else "\\" + marker)
@@ -354,5 +367,26 @@ def to_bbcode(linked: Linked, absolute: Callable[[str], str]) -> str:
 
 
 def references_json(linked: Linked, absolute: Callable[[str], str]) -> list[dict]:
-    return [{"kind": t.kind, "number": t.number, "title": t.title, "url": absolute(t.path)}
-            for t in linked.references]
+    return [
+        {"kind": t.kind, "number": t.number, "title": t.title, "url": absolute(t.path)}
+        for t in linked.references
+    ]
+
+
+def find_document(game: str, lang: str, kind: str = "core-rules", version: str | None = None):
+    """The document to link against, or None; the newest version unless one is named."""
+    docs = Document.objects.of(game, kind, lang).select_related("game").defer("report")
+    return docs.filter(version=version).first() if version else docs.newest_first().first()
+
+
+def render_all(linked, request, previews: bool = False) -> dict:
+    """The three copyable outputs plus the references, URLs absolute for pasting anywhere."""
+    absolute = request.build_absolute_uri
+    return {
+        "html": to_html(linked, absolute),
+        "markdown": to_markdown(linked, absolute),
+        "bbcode": to_bbcode(linked, absolute),
+        "references": references_json(linked, absolute),
+        "unresolved": linked.unresolved,
+        "preview": to_html(linked, absolute, previews=True) if previews else None,
+    }

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import threading
 
-from .history import History, Version
-from .models import Document, Rule
+from rulebook.history import History, Version
+from rulebook.models import Document, Rule
 
 _LOCK = threading.Lock()
 _CACHE: dict[tuple, History] = {}
@@ -46,7 +46,7 @@ def _rules(document: Document) -> list[dict]:
 
 def comparison_between(history: History, old: str, new: str):
     """Adjacent versions use the cached pairwise comparison; others are compared directly."""
-    from .history import compare
+    from rulebook.history import compare
 
     i, j = history.index(old), history.index(new)
     if j == i + 1:

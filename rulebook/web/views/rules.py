@@ -10,11 +10,11 @@ from django.utils import translation
 from django.views.decorators.http import require_safe
 
 from ingest import numbers
-
-from . import changes, pages
-from .api.preview import rule_preview
-from .knowledge_cards import rule_knowledge
-from .models import KIND_SLUGS, SLUG_KINDS, Document, Game, Rule
+from rulebook.models import KIND_SLUGS, SLUG_KINDS, Document, Game, Rule
+from rulebook.pages import history as changes
+from rulebook.pages import rules as pages
+from rulebook.pages.cards import rule_knowledge
+from rulebook.pages.preview import rule_preview
 
 LANGS = [code for code, _name in settings.LANGUAGES]
 
@@ -95,16 +95,23 @@ def game_home(request, game):
     kinds = {d.kind for d in documents}
     languages = {d.language for d in documents if d.kind == "core-rules"}
     versions = {d.version for d in documents if d.kind == "core-rules"}
-    return render(request, "rulebook/game.html", {
-        "game": game_obj, "documents": documents,
-        "has": {
-            "rules": "core-rules" in kinds, "tournament": "tournament-rules" in kinds,
-            "keywords": game_obj.documents.filter(keywords__isnull=False).exists(),
-            "faq": game_obj.faq_pages.exists(),
-            "cards": game_obj.cards.exists(),
-            "changes": len(versions) > 1, "glossary": len(languages) > 1,
+    return render(
+        request,
+        "rulebook/game.html",
+        {
+            "game": game_obj,
+            "documents": documents,
+            "has": {
+                "rules": "core-rules" in kinds,
+                "tournament": "tournament-rules" in kinds,
+                "keywords": game_obj.documents.filter(keywords__isnull=False).exists(),
+                "faq": game_obj.faq_pages.exists(),
+                "cards": game_obj.cards.exists(),
+                "changes": len(versions) > 1,
+                "glossary": len(languages) > 1,
+            },
         },
-    })
+    )
 
 
 @require_safe

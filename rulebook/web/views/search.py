@@ -17,9 +17,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from .search import SearchQuery, get_backend, run_search
-from .search.base import KINDS, SearchUnavailable
-from .search.text import clean
+from rulebook.search import SearchQuery, get_backend, run_search
+from rulebook.search.base import KINDS, SearchUnavailable
+from rulebook.search.text import clean
 
 MAX_PAGE = 500
 MAX_PER_PAGE = 50
@@ -46,10 +46,20 @@ def parse_params(params, *, language=None, api=False) -> SearchQuery:
     if version is not None and not _VERSION_RE.match(version):
         raise ParamError(_("A version looks like 2026-03-30."))
     page = _int(params.get("page"), 1, MAX_PAGE, _("The page must be a number from 1."))
-    per_page = _int(params.get("per_page"), 20, MAX_PER_PAGE,
-                    _("per_page must be a number from 1 to 50.")) if api else 20
-    return SearchQuery(text=clean(params.get("q", "")), kind=kind, language=lang, game=game,
-                       version=version, page=page, per_page=per_page)
+    per_page = (
+        _int(params.get("per_page"), 20, MAX_PER_PAGE, _("per_page must be a number from 1 to 50."))
+        if api
+        else 20
+    )
+    return SearchQuery(
+        text=clean(params.get("q", "")),
+        kind=kind,
+        language=lang,
+        game=game,
+        version=version,
+        page=page,
+        per_page=per_page,
+    )
 
 
 def _int(raw, default, maximum, message) -> int:
@@ -65,7 +75,7 @@ def _int(raw, default, maximum, message) -> int:
 
 
 def _game_exists(slug: str) -> bool:
-    from .models import Game
+    from rulebook.models import Game
 
     return bool(_SLUG_RE.match(slug)) and Game.objects.filter(slug=slug).exists()
 
@@ -89,18 +99,26 @@ def search_page(request):
 
 
 def _page_context(request, sq: SearchQuery, results) -> dict:
-    from .models import Document, Game
+    from rulebook.models import Document, Game
 
     def link(**changes):
-        params = {"q": sq.text, "kind": sq.kind or "", "game": sq.game or "",
-                  "version": sq.version or "", "page": sq.page, **changes}
+        params = {
+            "q": sq.text,
+            "kind": sq.kind or "",
+            "game": sq.game or "",
+            "version": sq.version or "",
+            "page": sq.page,
+            **changes,
+        }
         return "?" + urlencode({k: v for k, v in params.items() if v not in ("", None, 1)})
 
     context = {
         "kinds": KINDS,
         "games": Game.objects.all(),
-        "versions": Document.objects.filter(language=sq.language).order_by("-version")
-        .values_list("version", flat=True).distinct(),
+        "versions": Document.objects.filter(language=sq.language)
+        .order_by("-version")
+        .values_list("version", flat=True)
+        .distinct(),
         "suggest_url": _reverse_or_empty("api_suggest"),
     }
     if results is None:
@@ -135,24 +153,34 @@ def api_search(request):
     results = run_search(sq)
     if results.redirect:
         return JsonResponse({"query": sq.text, "redirect": results.redirect})
-    return JsonResponse({
-        "query": sq.text,
-        "total": results.total,
-        "page": results.page,
-        "pages": results.pages,
-        "broadened": results.broadened,
-        "degraded": results.degraded,
-        "message": results.message,
-        "suggestion": results.suggestion,
-        "results": [_hit_json(h) for h in results.hits],
-        "also": [_hit_json(h) for h in results.also],
-    })
+    return JsonResponse(
+        {
+            "query": sq.text,
+            "total": results.total,
+            "page": results.page,
+            "pages": results.pages,
+            "broadened": results.broadened,
+            "degraded": results.degraded,
+            "message": results.message,
+            "suggestion": results.suggestion,
+            "results": [_hit_json(h) for h in results.hits],
+            "also": [_hit_json(h) for h in results.also],
+        }
+    )
 
 
 def _hit_json(h) -> dict:
-    return {"kind": h.kind, "game": h.game, "number": h.number, "title": h.title,
-            "snippet": h.snippet, "url": h.url, "language": h.language, "version": h.version,
-            "path": h.path}
+    return {
+        "kind": h.kind,
+        "game": h.game,
+        "number": h.number,
+        "title": h.title,
+        "snippet": h.snippet,
+        "url": h.url,
+        "language": h.language,
+        "version": h.version,
+        "path": h.path,
+    }
 
 
 @require_GET

@@ -12,7 +12,7 @@ from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 from django.utils import translation
 
-from .models import Card, Document, FaqPage, Keyword, KnowledgeSource, Rule
+from rulebook.models import Card, Document, FaqPage, Keyword, KnowledgeSource, Rule
 
 MAX_URLS = 50000
 _SAFE = "/~:@!$&'()*+,;="  # what ``reverse`` leaves unquoted
@@ -23,7 +23,8 @@ def _default_documents() -> list[int]:
     """The newest version of each (game, kind, language): one query over the small columns."""
     newest = {}
     rows = Document.objects.filter(kind__in=["core-rules", "tournament-rules"]).values_list(
-        "pk", "game_id", "kind", "language", "version")
+        "pk", "game_id", "kind", "language", "version"
+    )
     for pk, *family, version in rows:
         if tuple(family) not in newest or version > newest[tuple(family)][0]:
             newest[tuple(family)] = (version, pk)
@@ -36,8 +37,12 @@ class ContentsSitemap(Sitemap):
     i18n = False
 
     def items(self):
-        return (Document.objects.filter(pk__in=_default_documents()).select_related("game")
-                .defer("report").order_by("game", "kind", "language"))
+        return (
+            Document.objects.filter(pk__in=_default_documents())
+            .select_related("game")
+            .defer("report")
+            .order_by("game", "kind", "language")
+        )
 
     def location(self, item):
         return item.get_absolute_url()
@@ -54,8 +59,9 @@ class _Patterns:
     def __init__(self):
         self._cache = {}
 
-    def __call__(self, name: str, language: str, game: str, value: str, key="slug",
-                 **kwargs) -> str:
+    def __call__(
+        self, name: str, language: str, game: str, value: str, key="slug", **kwargs
+    ) -> str:
         quoted = quote(value, safe=_SAFE)
         cache_key = (name, language, game, *kwargs.values())
         if cache_key not in self._cache:
@@ -90,15 +96,23 @@ class RuleSitemap(TupleSitemap):
     changefreq = "monthly"
 
     def items(self):
-        documents = {d.pk: d for d in Document.objects.filter(pk__in=_default_documents())
-                     .select_related("game").defer("report")}
-        rows = (Rule.objects.filter(document__in=list(documents), occurrence=1)
-                .order_by("document", "position").values_list("document_id", "number"))
+        documents = {
+            d.pk: d
+            for d in Document.objects.filter(pk__in=_default_documents())
+            .select_related("game")
+            .defer("report")
+        }
+        rows = (
+            Rule.objects.filter(document__in=list(documents), occurrence=1)
+            .order_by("document", "position")
+            .values_list("document_id", "number")
+        )
         out = []
         for document_id, number in rows:
             doc = documents[document_id]
-            path = self.patterns("rule", doc.language, doc.game.slug, number, key="number",
-                                 kind=doc.kind_slug)
+            path = self.patterns(
+                "rule", doc.language, doc.game.slug, number, key="number", kind=doc.kind_slug
+            )
             out.append((path, doc.ingested_at))
         return out
 
@@ -107,7 +121,8 @@ def _knowledge_dates() -> dict[tuple[int, str], object]:
     """{(game id, source kind): ingested_at}, plus (game id, "") for the newest of a game."""
     dates = {}
     for game_id, kind, stamp in KnowledgeSource.objects.values_list(
-            "game_id", "kind", "ingested_at"):
+        "game_id", "kind", "ingested_at"
+    ):
         dates[game_id, kind] = stamp
         dates[game_id, ""] = max(stamp, dates.get((game_id, ""), stamp))
     return dates
@@ -117,13 +132,17 @@ class KeywordSitemap(TupleSitemap):
     """The keyword pages of the default Core Rules in each language (French slugs in French)."""
 
     def items(self):
-        rows = (Keyword.objects.filter(document__in=_default_documents(),
-                                       document__kind="core-rules")
-                .order_by("document__game", "document__language", "position")
-                .values_list("slug", "document__language", "document__game__slug",
-                             "document__ingested_at"))
-        return [(self.patterns("keyword", language, game, slug), stamp)
-                for slug, language, game, stamp in rows]
+        rows = (
+            Keyword.objects.filter(document__in=_default_documents(), document__kind="core-rules")
+            .order_by("document__game", "document__language", "position")
+            .values_list(
+                "slug", "document__language", "document__game__slug", "document__ingested_at"
+            )
+        )
+        return [
+            (self.patterns("keyword", language, game, slug), stamp)
+            for slug, language, game, stamp in rows
+        ]
 
 
 class FaqSitemap(TupleSitemap):
@@ -132,7 +151,8 @@ class FaqSitemap(TupleSitemap):
     def items(self):
         dates = _knowledge_dates()
         rows = FaqPage.objects.order_by("game", "source", "position").values_list(
-            "slug", "source", "game__slug", "game_id")
+            "slug", "source", "game__slug", "game_id"
+        )
         out = []
         for language in LANGUAGES:
             for slug, source, game, game_id in rows:
@@ -150,9 +170,17 @@ class CardSitemap(TupleSitemap):
     def items(self):
         dates = _knowledge_dates()
         rows = Card.objects.order_by("game", "name").values_list("slug", "game__slug", "game_id")
-        return [(self.patterns("card", language, game, slug), dates.get((game_id, "")))
-                for language in LANGUAGES for slug, game, game_id in rows]
+        return [
+            (self.patterns("card", language, game, slug), dates.get((game_id, "")))
+            for language in LANGUAGES
+            for slug, game, game_id in rows
+        ]
 
 
-SITEMAPS = {"contents": ContentsSitemap, "rules": RuleSitemap, "keywords": KeywordSitemap,
-            "faq": FaqSitemap, "cards": CardSitemap}
+SITEMAPS = {
+    "contents": ContentsSitemap,
+    "rules": RuleSitemap,
+    "keywords": KeywordSitemap,
+    "faq": FaqSitemap,
+    "cards": CardSitemap,
+}

@@ -18,8 +18,7 @@ from ingest.knowledge.community import CommunityFaq
 from ingest.knowledge.errata import ErrataResult
 from ingest.knowledge.keywords import derive_keywords, granted_keywords, keyword_mentions
 from ingest.knowledge.official import OfficialArticle
-
-from .models import (
+from rulebook.models import (
     Card,
     Erratum,
     FaqEntry,
@@ -401,9 +400,16 @@ def store_entries(document, parsed_rules, rules: list[Rule]) -> list[Keyword]:
     for position, rule in enumerate(r for r in rules if r.heading_level == 3 and r.title):
         section = sections.get(rule.section_id)
         first_sentence = re.split(r"(?<=[.!?])\s", rule.text, maxsplit=1)[0]
-        keywords.append(Keyword(
-            document=document, name=rule.title[:80], slug=rule.number[:80], number=rule.number,
-            types=[section.title or section.text] if section else [], summary=first_sentence,
-            rule_numbers=[rule.number], position=position,
-        ))
+        keywords.append(
+            Keyword(
+                document=document,
+                name=rule.title[:80],
+                slug=rule.number[:80],
+                number=rule.number,
+                types=[section.title or section.text] if section else [],
+                summary=first_sentence,
+                rule_numbers=[rule.number],
+                position=position,
+            )
+        )
     return Keyword.objects.bulk_create(keywords)

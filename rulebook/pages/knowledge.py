@@ -18,9 +18,8 @@ from django.utils.safestring import SafeString, mark_safe
 from ingest.knowledge.cards import render_ability_html
 from ingest.knowledge.render import render_answer_html
 from ingest.knowledge.text import slugify
-
-from .api.preview import opening
-from .models import Card, Document, FaqEntry, FaqPage, Keyword, Link, Rule
+from rulebook.models import Card, Document, FaqEntry, FaqPage, Keyword, Link, Rule
+from rulebook.pages.preview import opening
 
 _RULE_REF_RE = re.compile(r'<a class="rule-ref" href="(?P<href>[^"]*)">rule (?P<num>[^<]+)</a>')
 
@@ -223,13 +222,20 @@ def granted_cards(game_obj, english, carrying: set[int]) -> list[dict]:
     groups: dict[str, list[str]] = {}
     for name, number in english.granted_by:
         groups.setdefault(name, []).append(number)
-    granting = {k.name: k for k in Keyword.objects.filter(document=english.document_id,
-                                                          name__in=groups)}
+    granting = {
+        k.name: k for k in Keyword.objects.filter(document=english.document_id, name__in=groups)
+    }
     out = []
     for name, numbers in groups.items():
         source = granting.get(name)
         ids = keyword_card_links(game_obj, source) if source else {}
         cards = Card.objects.filter(pk__in=set(ids) - carrying).order_by("name")
-        out.append({"name": name, "keyword": source, "numbers": numbers,
-                    "cards": list(cards.only("name", "slug"))})
+        out.append(
+            {
+                "name": name,
+                "keyword": source,
+                "numbers": numbers,
+                "cards": list(cards.only("name", "slug")),
+            }
+        )
     return out

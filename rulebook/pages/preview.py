@@ -46,10 +46,11 @@ def description(rule) -> str:
     """The opening of the text; a heading's own text says little, so its first rules follow."""
     if not rule.is_heading:
         return opening(rule.text)
-    from ..models import Rule
+    from rulebook.models import Rule
 
-    following = Rule.objects.filter(document_id=rule.document_id, position__gt=rule.position,
-                                    is_heading=False)
+    following = Rule.objects.filter(
+        document_id=rule.document_id, position__gt=rule.position, is_heading=False
+    )
     if rule.section_end is not None:
         following = following.filter(position__lte=rule.section_end)
     texts = following.order_by("position").values_list("text", flat=True)[:3]

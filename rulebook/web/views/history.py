@@ -11,10 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from ingest import numbers
-
-from . import changes
-from .history import CLASSES
-from .models import SLUG_KINDS, Game
+from rulebook.history import CLASSES
+from rulebook.models import SLUG_KINDS, Game
+from rulebook.pages import history as changes
 
 
 def _history(request, game, kind):
@@ -93,7 +92,7 @@ def changes_compare(request, game, kind, span):
 
 
 def _group_by_chapter(visible):
-    from .history.engine import chapter
+    from rulebook.history.engine import chapter
 
     sections: dict[str, list] = {}
     for change in visible:
@@ -185,7 +184,7 @@ class ChangesFeed(Feed):
         return f"{change.number} {change.cls.replace('_', ' ')} ({old.version} → {new.version})"
 
     def item_description(self, item):
-        from .history import render_html
+        from rulebook.history import render_html
 
         change = item[2]
         return render_html(change.diff) if change.diff else (change.new or change.old).text

@@ -6,10 +6,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from ingest import numbers
-
-from . import bilingual
-from .models import SLUG_KINDS, Game
-from .search.text import fold
+from rulebook.models import SLUG_KINDS, Game
+from rulebook.pages import bilingual
+from rulebook.search.text import fold
 
 
 @require_safe

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-from . import pages
-from .models import Document, Rule
-from .search.text import fold
+from rulebook.models import Document, Rule
+from rulebook.pages import rules as pages
+from rulebook.search.text import fold
 
 LANGS = [code for code, _name in settings.LANGUAGES]
 

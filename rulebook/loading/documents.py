@@ -18,9 +18,8 @@ from ingest import numbers, structure
 from ingest.model import ParsedDocument
 from ingest.references import find_document_references
 from ingest.report import build_report
-
-from .load_knowledge import store_entries, store_keywords
-from .models import Document, Game, Link, Reference, Rule
+from rulebook.loading.knowledge import store_entries, store_keywords
+from rulebook.models import Document, Game, Link, Reference, Rule
 
 CREATED, UPDATED, UNCHANGED = "created", "updated", "unchanged"
 

@@ -6,7 +6,7 @@ articles get their own prefix so an article id can never shadow a community page
 
 from django.urls import path
 
-from . import views_knowledge as views
+from rulebook.web.views import knowledge as views
 
 localised = [
     path("<slug:game>/keywords/", views.keyword_index, name="keywords"),

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .knowledge_pages import entries_by_id, keyword_faq_ids, rules_document
-from .models import Card, Keyword, Link
+from rulebook.models import Card, Keyword, Link
+from rulebook.pages.knowledge import entries_by_id, keyword_faq_ids, rules_document
 
 FILTERS = ("set", "type", "domain")
 
@@ -78,9 +78,11 @@ def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowled
     newest = rules_document(document.game, "en")
     if newest is None or document.version != newest.version:
         return None
-    faq_ids = set(Link.objects.filter(
-        game=document.game, source_kind=Link.FAQ, target_kind=Link.RULE,
-        target_key__in=numbers).values_list("source_id", flat=True))
+    faq_ids = set(
+        Link.objects.filter(
+            game=document.game, source_kind=Link.FAQ, target_kind=Link.RULE, target_key__in=numbers
+        ).values_list("source_id", flat=True)
+    )
     out = RuleKnowledge()
     top = numbers[0].split(".")[0] if numbers else ""
     out.keyword = Keyword.objects.filter(document=document, number=top).first()
@@ -89,8 +91,12 @@ def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowled
         faq_ids.update(keyword_faq_ids(document.game, english))
     out.faq = entries_by_id(faq_ids)
     if english is not None:
-        ids = Link.objects.filter(game=document.game, source_kind=Link.CARD,
-                                  target_kind=Link.KEYWORD, target_id=english.pk)
+        ids = Link.objects.filter(
+            game=document.game,
+            source_kind=Link.CARD,
+            target_kind=Link.KEYWORD,
+            target_id=english.pk,
+        )
         cards = Card.objects.filter(pk__in=ids.values("source_id")).order_by("name")
         out.card_count = cards.count()
         out.cards = list(cards.only("name", "slug", "game_id")[:limit])

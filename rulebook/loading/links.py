@@ -12,16 +12,19 @@ from ingest.knowledge.cards import card_key, keyword_uses
 from ingest.knowledge.keywords import keyword_mentions
 from ingest.knowledge.official import _card_finder  # the same matcher the parser uses
 from ingest.knowledge.text import slugify
-
-from .models import Card, Document, Erratum, FaqEntry, FaqPage, Keyword, Link, Rule
+from rulebook.models import Card, Document, Erratum, FaqEntry, FaqPage, Keyword, Link, Rule
 
 MAX_LISTED = 200
 
 
 def newest_english(game):
     """The document every FAQ citation is resolved against (None before rules exist)."""
-    return Document.objects.filter(game=game, kind="core-rules", language="en").defer(
-        "report").order_by("-version").first()
+    return (
+        Document.objects.filter(game=game, kind="core-rules", language="en")
+        .defer("report")
+        .order_by("-version")
+        .first()
+    )
 
 
 def version_label(document) -> str:
@@ -34,13 +37,15 @@ class _Targets:
     def __init__(self, game):
         self.document = newest_english(game)
         docs = [self.document] if self.document else []
-        self.rules = dict(Rule.objects.filter(document__in=docs).order_by("-position")
-                          .values_list("number", "pk"))
+        self.rules = dict(
+            Rule.objects.filter(document__in=docs).order_by("-position").values_list("number", "pk")
+        )
         self.keywords = list(Keyword.objects.filter(document__in=docs))
         self.keyword_ids = {k.slug: k.pk for k in self.keywords}
         self.keyword_slugs = {k.name: k.slug for k in self.keywords}
-        self.cards = list(Card.objects.filter(game=game).only(
-            "pk", "name", "slug", "ability_text", "keywords"))
+        self.cards = list(
+            Card.objects.filter(game=game).only("pk", "name", "slug", "ability_text", "keywords")
+        )
         self.card_ids = {c.slug: c.pk for c in self.cards}
         self.finder = _card_finder([c.name for c in self.cards])
         self.label = version_label(self.document)
@@ -49,11 +54,20 @@ class _Targets:
         return self.keyword_slugs.get(name) or slugify(name)
 
 
-def _link(game, source_kind, source_id, target_kind, key, target_id, written, note="",
-          position=0) -> Link:
-    return Link(game=game, source_kind=source_kind, source_id=source_id,
-                target_kind=target_kind, target_key=key[:200], target_id=target_id,
-                written=written[:200], note=note[:300], position=position)
+def _link(
+    game, source_kind, source_id, target_kind, key, target_id, written, note="", position=0
+) -> Link:
+    return Link(
+        game=game,
+        source_kind=source_kind,
+        source_id=source_id,
+        target_kind=target_kind,
+        target_key=key[:200],
+        target_id=target_id,
+        written=written[:200],
+        note=note[:300],
+        position=position,
+    )
 
 
 def _faq_links(game, targets: _Targets, entry) -> list[Link]:
@@ -63,8 +77,19 @@ def _faq_links(game, targets: _Targets, entry) -> list[Link]:
     if page.reviewed_version and targets.label and page.reviewed_version != targets.label:
         moved = f"reviewed:{page.reviewed_version}"
     for number in dict.fromkeys(entry.rule_citations):
-        out.append(_link(game, Link.FAQ, entry.pk, Link.RULE, number, targets.rules.get(number),
-                         number, moved, len(out)))
+        out.append(
+            _link(
+                game,
+                Link.FAQ,
+                entry.pk,
+                Link.RULE,
+                number,
+                targets.rules.get(number),
+                number,
+                moved,
+                len(out),
+            )
+        )
     names = list(entry.card_citations)
     if page.is_official and targets.finder:
         names += targets.finder(f"{entry.question}\n{entry.answer_text}")
@@ -73,41 +98,83 @@ def _faq_links(game, targets: _Targets, entry) -> list[Link]:
     for name in dict.fromkeys(names):
         slug = slugify(name)
         note = "page" if name == page.title and page.kind == "card" else ""
-        out.append(_link(game, Link.FAQ, entry.pk, Link.CARD, slug, targets.card_ids.get(slug),
-                         name, note, len(out)))
+        out.append(
+            _link(
+                game,
+                Link.FAQ,
+                entry.pk,
+                Link.CARD,
+                slug,
+                targets.card_ids.get(slug),
+                name,
+                note,
+                len(out),
+            )
+        )
     words = list(entry.keyword_mentions)
     if targets.keywords:
-        words += keyword_mentions(f"{entry.question}\n{entry.answer_text}", targets.keywords,
-                                  exclude=names)
+        words += keyword_mentions(
+            f"{entry.question}\n{entry.answer_text}", targets.keywords, exclude=names
+        )
     for name in dict.fromkeys(words):
         slug = targets.keyword_slug(name)
-        out.append(_link(game, Link.FAQ, entry.pk, Link.KEYWORD, slug,
-                         targets.keyword_ids.get(slug), name, "", len(out)))
+        out.append(
+            _link(
+                game,
+                Link.FAQ,
+                entry.pk,
+                Link.KEYWORD,
+                slug,
+                targets.keyword_ids.get(slug),
+                name,
+                "",
+                len(out),
+            )
+        )
     return out
 
 
 def _card_links(game, targets: _Targets, card) -> list[Link]:
     known = list(targets.keyword_slugs) or None
-    uses = ([{"name": u.name, "in_reminder": u.in_reminder}
-             for u in keyword_uses(card.ability_text, known)] if known else card.keywords)
+    uses = (
+        [
+            {"name": u.name, "in_reminder": u.in_reminder}
+            for u in keyword_uses(card.ability_text, known)
+        ]
+        if known
+        else card.keywords
+    )
     out = []
     for use in uses:
         slug = targets.keyword_slug(use["name"])
         if any(link.target_key == slug for link in out):
             continue
-        out.append(_link(game, Link.CARD, card.pk, Link.KEYWORD, slug,
-                         targets.keyword_ids.get(slug), use["name"],
-                         "reminder" if use.get("in_reminder") else "", len(out)))
+        out.append(
+            _link(
+                game,
+                Link.CARD,
+                card.pk,
+                Link.KEYWORD,
+                slug,
+                targets.keyword_ids.get(slug),
+                use["name"],
+                "reminder" if use.get("in_reminder") else "",
+                len(out),
+            )
+        )
     return out
 
 
 def _resolve_rule_links(game) -> None:
     """Rule -> keyword links resolve within their own document; refresh ids that moved."""
-    ids = {(k.document_id, k.slug): k.pk
-           for k in Keyword.objects.filter(document__game=game).only("pk", "slug", "document_id")}
+    ids = {
+        (k.document_id, k.slug): k.pk
+        for k in Keyword.objects.filter(document__game=game).only("pk", "slug", "document_id")
+    }
     stale = []
     for link in Link.objects.filter(game=game, source_kind=Link.RULE).only(
-            "pk", "document_id", "target_key", "target_id"):
+        "pk", "document_id", "target_key", "target_id"
+    ):
         target = ids.get((link.document_id, link.target_key))
         if target != link.target_id:
             link.target_id = target
@@ -131,8 +198,11 @@ def relink(game) -> dict:
     targets = _Targets(game)
     Link.objects.filter(game=game, source_kind__in=[Link.FAQ, Link.CARD]).delete()
     links = []
-    entries = FaqEntry.objects.filter(page__game=game).select_related("page").defer(
-        "answer_markdown", "question_markdown")
+    entries = (
+        FaqEntry.objects.filter(page__game=game)
+        .select_related("page")
+        .defer("answer_markdown", "question_markdown")
+    )
     for entry in entries:
         links.extend(_faq_links(game, targets, entry))
     for card in targets.cards:
@@ -146,17 +216,23 @@ def relink(game) -> dict:
 def summarise(game, targets: _Targets) -> dict:
     """Resolved and unresolved citations of each kind, and the unresolved FAQ rule numbers."""
     counts: dict[str, dict[str, int]] = {}
-    rows = Link.objects.filter(game=game).exclude(source_kind=Link.RULE).values_list(
-        "source_kind", "target_kind", "target_id")
+    rows = (
+        Link.objects.filter(game=game)
+        .exclude(source_kind=Link.RULE)
+        .values_list("source_kind", "target_kind", "target_id")
+    )
     for source_kind, target_kind, target_id in rows:
-        group = counts.setdefault(f"{source_kind}->{target_kind}",
-                                  {"resolved": 0, "unresolved": 0})
+        group = counts.setdefault(f"{source_kind}->{target_kind}", {"resolved": 0, "unresolved": 0})
         group["resolved" if target_id else "unresolved"] += 1
     unresolved = Link.objects.filter(
-        game=game, source_kind=Link.FAQ, target_kind=Link.RULE, target_id__isnull=True)
-    entries = {e.pk: e for e in FaqEntry.objects.filter(
-        pk__in=unresolved.values("source_id")).select_related("page").only(
-        "pk", "anchor", "page__slug", "page__source")}
+        game=game, source_kind=Link.FAQ, target_kind=Link.RULE, target_id__isnull=True
+    )
+    entries = {
+        e.pk: e
+        for e in FaqEntry.objects.filter(pk__in=unresolved.values("source_id"))
+        .select_related("page")
+        .only("pk", "anchor", "page__slug", "page__source")
+    }
     listed = [
         f"{_entry_label(entries.get(link.source_id))}: {link.target_key}"
         for link in unresolved.order_by("source_id", "position")[:MAX_LISTED]
@@ -164,8 +240,9 @@ def summarise(game, targets: _Targets) -> dict:
     rule = counts.get("faq->rule", {"resolved": 0, "unresolved": 0})
     total = rule["resolved"] + rule["unresolved"]
     return {
-        "against": (f"{targets.document.version} ({targets.document.label})"
-                    if targets.document else None),
+        "against": (
+            f"{targets.document.version} ({targets.document.label})" if targets.document else None
+        ),
         "counts": counts,
         "faq_rule_share": round(rule["resolved"] / total, 4) if total else None,
         "unresolved_faq_rules": listed,

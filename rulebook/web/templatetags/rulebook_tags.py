@@ -90,7 +90,10 @@ def version_date(version):
 
 
 STRUCTURAL_REPAIRS = {
-    "split-glued-heading", "split-glued-rule", "split-glued-subrule", "merged-fragment",
+    "split-glued-heading",
+    "split-glued-rule",
+    "split-glued-subrule",
+    "merged-fragment",
     "mangled-number",
 }
 

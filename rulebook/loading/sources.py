@@ -18,11 +18,10 @@ from ingest.knowledge.detect import detect_kind
 from ingest.knowledge.errata import parse_errata
 from ingest.knowledge.official import parse_official
 from ingest.model import IngestError
-
-from . import load_knowledge as loader
-from .load_knowledge import KnowledgeResult
-from .models import Card, Game, Keyword, KnowledgeSource
-from .relink import newest_english, relink
+from rulebook.loading import knowledge as loader
+from rulebook.loading.knowledge import KnowledgeResult
+from rulebook.loading.links import newest_english, relink
+from rulebook.models import Card, Game, Keyword, KnowledgeSource
 
 ORDER = ["banned", "cards", "errata", "faq-community", "faq-official"]
 LOAD_ORDER = ["cards", "banned", "errata", "faq-community", "faq-official"]
@@ -84,8 +83,9 @@ def _parse(item: KnowledgePrepared, keywords, names: list[str], banned: dict) ->
         item.parsed = banned[item.game] = card_parser.parse_banned(item.text, name)
     elif item.kind == "cards":
         listed = banned.get(item.game) or loader.stored_banned(item.game)
-        gallery = card_parser.parse_gallery(item.text, name, banned=listed,
-                                            known_keywords=[k.name for k in keywords] or None)
+        gallery = card_parser.parse_gallery(
+            item.text, name, banned=listed, known_keywords=[k.name for k in keywords] or None
+        )
         item.parsed, item.findings = gallery, gallery.findings
         names.extend(card.name for card in gallery.cards)
     elif item.kind == "errata":
@@ -101,7 +101,8 @@ def _parse(item: KnowledgePrepared, keywords, names: list[str], banned: dict) ->
 def load(item: KnowledgePrepared) -> KnowledgeResult:
     """Write one parsed knowledge file; the caller's transaction covers the whole batch."""
     game, _ = Game.objects.get_or_create(
-        slug=item.game, defaults={"name": item.game.replace("-", " ").title()})
+        slug=item.game, defaults={"name": item.game.replace("-", " ").title()}
+    )
     loaders = {
         "banned": lambda: loader.apply_banned(game, item.parsed),
         "cards": lambda: loader.load_gallery(game, item.parsed),
@@ -112,7 +113,9 @@ def load(item: KnowledgePrepared) -> KnowledgeResult:
     result = KnowledgeResult(kind=item.kind, counts=loaders[item.kind]())
     result.settle()
     result.report = {
-        "kind": item.kind, "source": item.path.name, "status": result.status,
+        "kind": item.kind,
+        "source": item.path.name,
+        "status": result.status,
         "counts": result.counts,
         "findings": [f.as_dict() for f in item.findings],
     }
@@ -139,8 +142,10 @@ def format_report(report: dict) -> str:
     """Human-readable lines for the ingest command."""
     lines = []
     for what, tally in report.get("counts", {}).items():
-        lines.append(f"  {what}: {tally['created']} created, {tally['updated']} updated, "
-                     f"{tally['unchanged']} unchanged, {tally['removed']} removed")
+        lines.append(
+            f"  {what}: {tally['created']} created, {tally['updated']} updated, "
+            f"{tally['unchanged']} unchanged, {tally['removed']} removed"
+        )
     findings = report.get("findings", [])
     lines.append(f"  findings: {len(findings)}" + ("" if findings else " (none)"))
     lines.extend(f"    {f['kind']}: {f['detail']}" for f in findings[:20])

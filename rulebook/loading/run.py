@@ -18,11 +18,10 @@ from ingest import metadata
 from ingest.decode import read_source
 from ingest.model import IngestError, ParsedDocument
 from ingest.parse import parse_any
-
-from . import knowledge_ingest
-from .knowledge_ingest import KnowledgePrepared
-from .load import DocumentMeta, load_document
-from .models import Game
+from rulebook.loading import sources as knowledge_ingest
+from rulebook.loading.documents import DocumentMeta, load_document
+from rulebook.loading.sources import KnowledgePrepared
+from rulebook.models import Game
 
 
 class StrictModeError(Exception):
@@ -131,7 +130,8 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
                 progress(f"loaded {item.path.name}")
             _check_strict(options, item.path, len(result.report.get("findings", [])))
         knowledge_ingest.relink_games(
-            {options.game} | {item.meta.game for item in rules}, [r for _, r in results])
+            {options.game} | {item.meta.game for item in rules}, [r for _, r in results]
+        )
         if options.dry_run:
             transaction.set_rollback(True)
     return results
@@ -156,8 +156,13 @@ def demo_batches(root: Path) -> list[tuple[list[Path], IngestOptions]]:
             )
             batches.append((files, options))
     for game_dir in sorted(p for p in root.iterdir() if p.is_dir()):
-        files = [f for name in ("cards", "faq") if (game_dir / name).is_dir()
-                 for f in sorted((game_dir / name).iterdir()) if f.is_file()]
+        files = [
+            f
+            for name in ("cards", "faq")
+            if (game_dir / name).is_dir()
+            for f in sorted((game_dir / name).iterdir())
+            if f.is_file()
+        ]
         if files:
             batches.append((files, IngestOptions(game=game_dir.name)))
     return batches

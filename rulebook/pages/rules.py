@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch
 
 from ingest import numbers
-
-from .models import Document, Reference, Rule
+from rulebook.models import Document, Reference, Rule
 
 
 @dataclass

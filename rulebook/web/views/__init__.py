@@ -1,0 +1,2 @@
+"""HTML views by topic: rules, knowledge (keywords, FAQ, cards), history, bilingual, search,
+linkify."""
