@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from . import numbers
+from . import languages, numbers
 from .model import ParsedRule
 from .repair import Item, Log, fits, short
 
@@ -18,9 +18,12 @@ GLUED_RE = re.compile(
     r"(?<![\d.,\-/])(?P<num>\d{3}(?:\.(?:\d{1,3}|[a-z]{1,2}))*)\.[ \t\u00a0]+(?=[^\s\da-z])"
 )
 # Words that introduce a cross-reference or a list of them: the number after them is cited.
+_CITING = "|".join(
+    languages.alternation(name)
+    for name in ("rule_words", "see_words", "and_words", "range_words", "citing_words")
+)
 REFERENCE_WORDS_RE = re.compile(
-    r"(?:\b(?:rules?|règles?|regles?|see|voir|cf|and|or|et|ou|to|à|through|under|per|in|en)"
-    r"|[(\[§,\-–])\s*\.?\s*$",
+    rf"(?:\b(?:{_CITING})|[(\[§,\-–])\s*\.?\s*$",
     re.IGNORECASE,
 )
 SMALL_WORDS = {

@@ -10,64 +10,17 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from . import languages
 from .model import Finding, IngestError
 
+# A version as URLs and parameters write it: "2026-03-30", or "2025-10" where a source names
+# only the month. VERSION_RE is the strict check of a real date.
+VERSION_PATTERN = r"\d{4}-\d{2}(?:-\d{2})?"
 VERSION_RE = re.compile(r"^\d{4}-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?$")
-_FILENAME_DATE_RE = re.compile(r"(?<!\d)(?P<date>\d{4}-\d{2}(?:-\d{2})?)(?![\d])")
+_FILENAME_DATE_RE = re.compile(rf"(?<!\d)(?P<date>{VERSION_PATTERN})(?![\d])")
 _FILENAME_LABEL_RE = re.compile(r"(?<![A-Za-z0-9])(?P<label>v\d+(?:\.\d+)*)(?![\d])", re.I)
 
-_STOPWORDS = {
-    "en": {
-        "the",
-        "and",
-        "of",
-        "to",
-        "is",
-        "a",
-        "in",
-        "that",
-        "it",
-        "for",
-        "are",
-        "with",
-        "this",
-        "be",
-        "as",
-        "or",
-        "on",
-        "their",
-        "when",
-        "they",
-        "can",
-        "if",
-        "player",
-    },
-    "fr": {
-        "le",
-        "la",
-        "les",
-        "et",
-        "de",
-        "des",
-        "du",
-        "un",
-        "une",
-        "est",
-        "dans",
-        "que",
-        "qui",
-        "pour",
-        "sont",
-        "avec",
-        "ce",
-        "cette",
-        "au",
-        "aux",
-        "joueur",
-        "lorsque",
-    },
-}
-_WORD_RE = re.compile(r"[a-zàâçéèêëîïôûùüÿœ]+")
+_WORD_RE = re.compile(r"[^\W\d_]+")
 
 
 def version_from_filename(name) -> str | None:
@@ -118,10 +71,10 @@ def _agrees(chosen: str, other: str) -> bool:
 
 
 def guess_language(text: str) -> str:
-    """ "en" or "fr", whichever language's common words occur more often."""
-    counts = dict.fromkeys(_STOPWORDS, 0)
+    """The table language whose common words occur most often (English on a tie)."""
+    counts = dict.fromkeys((row.code for row in languages.TABLE), 0)
     for word in _WORD_RE.findall(text.lower()):
-        for language, words in _STOPWORDS.items():
-            if word in words:
-                counts[language] += 1
-    return max(counts, key=lambda language: (counts[language], language == "en"))
+        for row in languages.TABLE:
+            if word in row.stopwords:
+                counts[row.code] += 1
+    return max(counts, key=lambda code: (counts[code], code == "en"))

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import re
 
+from . import languages
+
 # A strict, printed or normalised number: "813", "813.1.c.2", "135.2.e.7.a." (trailing dot ok).
 STRICT_RE = re.compile(r"^(?P<top>\d{3})(?P<rest>(?:\.(?:\d{1,3}|[a-z]{1,2}))*)\.?$")
 
 # Loose user input: "rule 813.1c2", "CR 405.1", "r813", "813.1.C.2", "règle 349".
 _PREFIX_RE = re.compile(
-    r"^\s*(?:(?:core\s+)?rules?|cr|r|règles?|regles?|§)\s*\.?\s*(?=\d)", re.IGNORECASE
+    rf"^\s*(?:{languages.rule_word_pattern(qualified=True)}|cr|r|§)\s*\.?\s*(?=\d)",
+    re.IGNORECASE,
 )
 _LOOSE_BODY_RE = re.compile(r"^(?P<top>\d{3})(?!\d)(?P<rest>(?:\.?(?:\d{1,3}|[a-zA-Z]{1,2}))*)\.?$")
 _TOKEN_RE = re.compile(r"\d+|[a-zA-Z]+")

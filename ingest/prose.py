@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from bs4 import BeautifulSoup
 
+from . import languages
 from .formats.base import version_in
 from .knowledge.text import slugify
 from .metadata import guess_language
@@ -216,7 +217,7 @@ def _labelled(text: str, name: str) -> bool:
 
 
 _VERSION_LINE = re.compile(
-    r"^(?:last\s+updated|updated|mise\s+à\s+jour)\s*:?\s*\d{4}-\d{2}(?:-\d{2})?\.?$", re.I
+    rf"^(?:{languages.updated_label_pattern()})\s*:?\s*\d{{4}}-\d{{2}}(?:-\d{{2}})?\.?$", re.I
 )
 
 

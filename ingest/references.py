@@ -10,19 +10,23 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from . import numbers
+from . import languages, numbers
 from .model import ParsedReference, ParsedRule
 
 NUM = r"\d{3}(?:\.(?:\d{1,3}|[a-z]{1,2}))*"
 _N = rf"{NUM}(?![\d/]|\.\d)"
-CONNECTOR = r"\s*(?:,\s*(?:and|or|et|ou)?|\band\b|\bor\b|\bet\b|\bou\b|&)\s*"
-RANGE = r"\s*(?:-|–|—|\bto\b|\bthrough\b|\bà\b|\bau\b)\s*"
+_AND = languages.alternation("and_words")
+CONNECTOR = rf"\s*(?:,\s*(?:{_AND})?|\b(?:{_AND})\b|&)\s*"
+RANGE = rf"\s*(?:-|–|—|\b(?:{languages.alternation('range_words')})\b)\s*"
+_SEE = languages.alternation("see_words")
+_ARTICLE = languages.alternation("articles")
+_RULE = languages.rule_word_pattern()
 
 REFERENCE_RE = re.compile(
     rf"""
     (?P<intro>
-        (?P<see>\b(?:see|voir|cf\.?)\s+(?:(?:la\s+|les\s+)?(?:rules?|règles?|regles?)\s+)?)
-      | (?P<rule>\b(?:rules?|règles?|regles?|CR)\s+)
+        (?P<see>\b(?:{_SEE})\s+(?:(?:(?:{_ARTICLE})\s+)?(?:{_RULE})\s+)?)
+      | (?P<rule>\b(?:{_RULE}|CR)\s+)
     )
     (?<![\d.\-/])(?P<first>{_N})
     (?P<more>(?:(?:{CONNECTOR}|{RANGE}){_N})*)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from . import numbers
+from . import languages, numbers
 from .formats.base import Row
 from .model import Finding, ParsedRule
 
@@ -164,16 +164,10 @@ def _count_syntax_repairs(row: Row, item: Item, log: Log) -> None:
 
 # --- punctuation ---------------------------------------------------------------------------
 
-# A space before punctuation is a conversion defect in English. French typography puts a
-# (narrow) space before ; : ! ? and inside « », so only , and . are fixed there.
-_SPACE_BEFORE_RE = {
-    "en": re.compile(r"(?<=\S)[ \t\u00a0\u202f]+(?=[,.;:!?](?:\s|$|[\"”’)\]]))"),
-    "fr": re.compile(r"(?<=[^\s«])[ \t\u00a0\u202f]+(?=[,.](?:\s|$|[\"”’)\]»]))"),
-}
-
 
 def fix_spacing(items: list[Item], language: str | None, log: Log) -> None:
-    regex = _SPACE_BEFORE_RE.get(language or "en", _SPACE_BEFORE_RE["en"])
+    """Each language's typography decides which spaces before punctuation are defects."""
+    regex = languages.space_before_punctuation_re(language)
     for item in items:
         text, count = regex.subn("", item.rule.text)
         if count:

@@ -11,11 +11,12 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
+from .. import languages
 from ..model import Finding, IngestError
 
 # "Last Updated: 2026-03-30", "Last Updated: 2025-10-" (day missing), "Mise à jour : 2026-07-16".
 VERSION_RE = re.compile(
-    r"(?:last\s+updated|updated|mise\s+à\s+jour|version)\s*:?\s*"
+    rf"(?:{languages.updated_label_pattern()}|version)\s*:?\s*"
     r"(?P<year>\d{4})-(?P<month>\d{2})(?:-(?P<day>\d{2}))?",
     re.IGNORECASE,
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .. import languages
 from .base import FormatParser, RawDocument, Row, version_in
 
 # A printed number at the start of a line: "103.1.b.1." / "130.4" (dot missing in the source).
@@ -66,7 +67,7 @@ class TitleProcessor(LineProcessor):
 
 
 class VersionProcessor(LineProcessor):
-    pattern = re.compile(r"^[#>*_\s]*(?:last\s+updated|mise\s+à\s+jour)\b.*$", re.IGNORECASE)
+    pattern = re.compile(rf"^[#>*_\s]*(?:{languages.updated_label_pattern()})\b.*$", re.IGNORECASE)
 
     def handle(self, match, lineno, doc):
         doc.version = doc.version or version_in(match.group(0))

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .. import languages
 from .text import dedupe, first_sentence, slugify, strip_example, tidy_spacing
 
-CHAPTER_RE = re.compile(r"^(?:keywords?|mots[- ]clés?)$", re.IGNORECASE)
-GLOSSARY_RE = re.compile(r"^(?:keyword glossary|glossaire des mots[- ]clés)$", re.IGNORECASE)
+CHAPTER_RE = languages.keyword_chapter_re()
+GLOSSARY_RE = languages.keyword_glossary_re()
 QUOTE_RE = re.compile(r"[“\"]\s*(.+?)\s*[”\"]|«\s*(.+?)\s*»|‘\s*(.+?)\s*’")
 FORMAT_RE = re.compile(r"\b(?:formatted as|suit la formulation)\b", re.IGNORECASE)
 SHORT_FOR_RE = re.compile(r"\b(?:short for|version condensée de)\b", re.IGNORECASE)

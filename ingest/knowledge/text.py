@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ingest import languages
 from ingest.numbers import normalise
 
 _SLUG_DROP_RE = re.compile(r"[^a-z0-9]+")
@@ -57,9 +58,12 @@ def tidy_spacing(text: str) -> str:
 
 # "rule 813.1", "rules 718.2. and 135.4.", "CR 405.1", "per 438.1.", "règle 349".
 _NUM = r"\d{3}(?:\.(?:\d{1,3}|[a-z]{1,2})(?![a-z]))*"
+_RULE = languages.rule_word_pattern()
+_CITE = languages.alternation("see_words") + "|per"
+_AND = languages.alternation("and_words")
 _INTRO_RE = re.compile(
-    rf"\b(?:rules?|règles?|regles?|CR|per|see|voir)\s+(?P<first>{_NUM})"
-    rf"(?P<more>(?:\.?\s*(?:,|\band\b|\bor\b|\bet\b|\bou\b|&)\s*(?:rules?\s+)?{_NUM})*)",
+    rf"\b(?:{_RULE}|CR|{_CITE})\s+(?P<first>{_NUM})"
+    rf"(?P<more>(?:\.?\s*(?:,|\b(?:{_AND})\b|&)\s*(?:(?:{_RULE})\s+)?{_NUM})*)",
     re.IGNORECASE,
 )
 # A bare dotted number, not part of a longer number, a decimal or a date.

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 
-from django.conf import settings
 from django.db.models import Count
 
+from rulebook import languages
 from rulebook.api import schemas as s
 from rulebook.api import serialize
 from rulebook.api.http import ApiError
@@ -39,7 +39,7 @@ from rulebook.pages import cards as kc
 from rulebook.pages import knowledge as kp
 from rulebook.web.views.knowledge import SOURCES, TOPICS
 
-LANGS = [code for code, _name in settings.LANGUAGES]
+LANGS = languages.codes()
 PER_PAGE = 100
 _PAGE_RE = re.compile(r"[0-9]{1,6}")
 COMMUNITY_CREDIT = {  # the credit the FAQ pages print (templates/.../faq_credit.html)

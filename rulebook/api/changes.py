@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ingest.metadata import VERSION_PATTERN
+from rulebook import kinds
 from rulebook.api import schemas as s
 from rulebook.api.http import ApiError
 from rulebook.api.registry import resource
@@ -50,7 +52,7 @@ s.SCHEMAS["Comparison"] = s.obj(
 SPAN = s.path_param(
     "span",
     "Two versions as `old..new`, e.g. `2025-12-01..2026-03-30`.",
-    pattern=r"^\d{4}-\d{2}(-\d{2})?\.\.\d{4}-\d{2}(-\d{2})?$",
+    pattern=f"^{VERSION_PATTERN}\\.\\.{VERSION_PATTERN}$",
 )
 UNCHANGED = s.query_param(
     "unchanged", "`1` also lists unchanged rules.", type="string", enum=["", "0", "1"]
@@ -69,8 +71,8 @@ UNCHANGED = s.query_param(
 )
 def comparison(request, game, kind, lang, span):
     game_obj: Game = _game_or_404(game)
-    if kind not in ("core-rules", "tournament-rules"):
-        raise ApiError(404, "The kind is core-rules or tournament-rules.")
+    if kind not in kinds.keys():
+        raise ApiError(404, f"The kind is one of: {', '.join(kinds.keys())}.")
     history, documents = changes.history_for(game_obj, kind, lang)
     old, sep, new = span.partition("..")
     labels = [d.version for d in documents]

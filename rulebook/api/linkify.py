@@ -10,15 +10,13 @@ from __future__ import annotations
 import json
 import re
 
-from django.conf import settings
-
+from rulebook import kinds, languages
 from rulebook.api import schemas as s
 from rulebook.api.http import ApiError
 from rulebook.api.registry import resource
 from rulebook.pages import linkify as engine
 
-LANGS = [code for code, _name in settings.LANGUAGES]
-KINDS = ("core-rules", "tournament-rules")
+LANGS = languages.codes()
 
 
 def _field(payload: dict, name: str, default=None, choices=None, pattern=None, limit=None):
@@ -67,7 +65,7 @@ def linkify_api(request):
     if text is None or game is None:
         raise ApiError(400, "“text” and “game” are required.")
     lang = _field(payload, "lang", "en", choices=LANGS)
-    kind = _field(payload, "kind", "core-rules", choices=KINDS)
+    kind = _field(payload, "kind", kinds.CORE_RULES, choices=kinds.keys())
     version = _field(payload, "version", pattern=s.VERSION_PATTERN[1:-1])
     document = engine.find_document(game, lang, kind, version)
     if document is None:

@@ -16,23 +16,24 @@ from django.utils import translation
 from django.utils.html import format_html
 
 from ingest import numbers
+from rulebook import kinds, languages
 from rulebook.api import schemas as s
 from rulebook.api.http import ApiError, Lazy
 from rulebook.api.registry import resource
 from rulebook.api.resources import _family, _state
-from rulebook.models import SLUG_KINDS, Document, Game, Rule
+from rulebook.models import Document, Game, Rule
 from rulebook.pages.preview import rule_preview
 
 PROVIDER_NAME = "Rulebook"
 DEFAULT_WIDTH, DEFAULT_HEIGHT = 600, 200
-LANGS = [code for code, _name in settings.LANGUAGES]
+LANGS = languages.codes()
 
 
 def _short_link_document(query: dict) -> Document | None:
     game = Game.objects.short_link_default(settings.RULEBOOK_DEFAULT_GAME)
     if game is None:
         return None
-    docs = Document.objects.of(game, "core-rules", settings.LANGUAGE_CODE).newest_first()
+    docs = Document.objects.of(game, kinds.CORE_RULES, settings.LANGUAGE_CODE).newest_first()
     version = (query.get("version") or [None])[0]
     return docs.filter(version=version).first() if version else docs.first()
 
@@ -59,7 +60,7 @@ def resolve_rule_url(request, url: str) -> tuple[Rule, bool]:
         document = _short_link_document(parse_qs(parts.query))
         pinned = "version" in parse_qs(parts.query)
     elif match.url_name in ("rule", "rule_version"):
-        docs = Document.objects.of(kwargs["game"], SLUG_KINDS[kwargs["kind"]], lang)
+        docs = Document.objects.of(kwargs["game"], kinds.key_of(kwargs["kind"]), lang)
         version = kwargs.get("version")
         document = docs.filter(version=version).first() if version else docs.newest_first().first()
         pinned = version is not None

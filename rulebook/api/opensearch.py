@@ -16,8 +16,10 @@ from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_safe
 
+from rulebook import languages
+
 CONTENT_TYPE = "application/opensearchdescription+xml"
-LANGS = [code for code, _name in settings.LANGUAGES]
+LANGS = languages.codes()
 
 
 def _language(request) -> str:

@@ -12,10 +12,12 @@ from django.http import HttpResponse, JsonResponse
 from django.urls import reverse
 
 from ingest import numbers
+from rulebook import kinds
 from rulebook.api import schemas as s
 from rulebook.api import serialize
 from rulebook.api.http import ApiError, Lazy
 from rulebook.api.registry import resource
+from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.models import Document, Game, KnowledgeSource, Reference, Rule
 from rulebook.pages import rules as pages
 from rulebook.pages.cards import rule_knowledge
@@ -246,7 +248,8 @@ def _rule(request, where: dict, number: str):
         }
         return serialize.rule_dict(request, head, pinned, extra)
 
-    english = _family(game_obj, "core-rules", "en")  # FAQ shows on the newest version only
+    # FAQ shows on the newest version only
+    english = _family(game_obj, kinds.CORE_RULES, KNOWLEDGE_LANGUAGE)
     return _lazy(
         build,
         _family(game_obj, where["kind"], where["lang"]),

@@ -6,11 +6,16 @@ test in tests/api validates every response against them), so change both togethe
 
 from __future__ import annotations
 
+from django.conf import settings
+
+from ingest import metadata
+from rulebook import kinds, languages
+
 NULLABLE_STRING = {"type": ["string", "null"]}
 URL = {"type": "string", "format": "uri"}
 NULLABLE_URL = {"type": ["string", "null"], "format": "uri"}
 SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"
-VERSION_PATTERN = r"^\d{4}-\d{2}(-\d{2})?$"
+VERSION_PATTERN = f"^{metadata.VERSION_PATTERN}$"
 
 
 def ref(name: str) -> dict:
@@ -142,12 +147,12 @@ SCHEMAS = {
         "properties": {
             "text": {"type": "string", "maxLength": 20000},
             "game": {"type": "string", "pattern": SLUG_PATTERN, "maxLength": 50},
-            "lang": {"type": "string", "enum": ["en", "fr"], "default": "en"},
-            "kind": {
+            "lang": {
                 "type": "string",
-                "enum": ["core-rules", "tournament-rules"],
-                "default": "core-rules",
+                "enum": languages.codes(),
+                "default": settings.LANGUAGE_CODE,
             },
+            "kind": {"type": "string", "enum": kinds.keys(), "default": kinds.CORE_RULES},
             "version": {"type": "string", "pattern": VERSION_PATTERN},
         },
     },
@@ -299,8 +304,10 @@ def query_param(name: str, description: str, required=False, **schema) -> dict:
 GAME = path_param("game", "Game slug, e.g. `lanternfall`.", pattern=SLUG_PATTERN)
 KIND = path_param(
     "kind",
-    "Document kind: `core-rules` or `tournament-rules` (not the HTML URL slug `rules`).",
-    enum=["core-rules", "tournament-rules"],
+    "Document kind: "
+    + " or ".join(f"`{key}`" for key in kinds.keys())
+    + " (not the HTML URL slug).",
+    enum=kinds.keys(),
 )
 LANG = path_param("lang", "Document language, e.g. `en`, `fr`.", pattern="^[a-z]{2}$")
 VERSION = path_param(

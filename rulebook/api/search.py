@@ -12,8 +12,7 @@ import hashlib
 import json
 import re
 
-from django.conf import settings
-
+from rulebook import languages
 from rulebook.api import schemas as s
 from rulebook.api.http import ApiError, Lazy, as_get, foreign
 from rulebook.api.registry import resource
@@ -25,7 +24,7 @@ from rulebook.web.views import search as views_search
 
 _INT_RE = re.compile(r"[0-9]{1,6}")
 _VERSION_RE = re.compile(s.VERSION_PATTERN[1:-1])
-LANGS = [code for code, _name in settings.LANGUAGES]
+LANGS = languages.codes()
 
 
 def _check(params) -> None:

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
+from rulebook import kinds
 from rulebook.pages.preview import description, rule_title
 
 
@@ -154,7 +155,7 @@ class KnowledgeUrls:
             "api_card": {"slug": MARK},
             "api_faq_community": {"page": MARK},
             "api_faq_official": {"slug": MARK},
-            "api_rule": {"kind": "core-rules", "lang": language, "number": MARK},
+            "api_rule": {"kind": kinds.CORE_RULES, "lang": language, "number": MARK},
         }
         with translation.override(language):
             self._patterns = {

@@ -18,6 +18,7 @@ from ingest import numbers, structure
 from ingest.model import ParsedDocument
 from ingest.references import find_document_references
 from ingest.report import build_report
+from rulebook import kinds
 from rulebook.loading.knowledge import store_entries, store_keywords
 from rulebook.models import Document, Game, Link, Reference, Rule
 
@@ -79,9 +80,9 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         nodes = structure.build_tree(parsed.rules)
         rules = _create_rules(document, parsed, nodes)
         unresolved = _link_references(parsed, rules, meta.language)
-        if meta.kind == "core-rules" and game.numbering == Game.Numbering.PROSE:
+        if meta.kind == kinds.CORE_RULES and game.numbering == Game.Numbering.PROSE:
             keywords = store_entries(document, parsed.rules, rules)
-        elif meta.kind == "core-rules":
+        elif meta.kind == kinds.CORE_RULES:
             keywords = store_keywords(document, parsed.rules, rules)
         else:
             keywords = []

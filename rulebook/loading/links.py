@@ -12,6 +12,8 @@ from ingest.knowledge.cards import card_key, keyword_uses
 from ingest.knowledge.keywords import keyword_mentions
 from ingest.knowledge.official import _card_finder  # the same matcher the parser uses
 from ingest.knowledge.text import slugify
+from rulebook import kinds
+from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.models import Card, Document, Erratum, FaqEntry, FaqPage, Keyword, Link, Rule
 
 MAX_LISTED = 200
@@ -20,7 +22,7 @@ MAX_LISTED = 200
 def newest_english(game):
     """The document every FAQ citation is resolved against (None before rules exist)."""
     return (
-        Document.objects.filter(game=game, kind="core-rules", language="en")
+        Document.objects.filter(game=game, kind=kinds.CORE_RULES, language=KNOWLEDGE_LANGUAGE)
         .defer("report")
         .order_by("-version")
         .first()

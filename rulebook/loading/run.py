@@ -18,6 +18,7 @@ from ingest import metadata
 from ingest.decode import read_source
 from ingest.model import IngestError, ParsedDocument
 from ingest.parse import parse_any
+from rulebook import kinds
 from rulebook.loading import sources as knowledge_ingest
 from rulebook.loading.documents import DocumentMeta, load_document
 from rulebook.loading.sources import KnowledgePrepared
@@ -31,7 +32,7 @@ class StrictModeError(Exception):
 @dataclass
 class IngestOptions:
     game: str = "riftbound"
-    kind: str = "core-rules"
+    kind: str = kinds.CORE_RULES
     language: str | None = None
     version: str | None = None
     strict: bool = False
@@ -147,7 +148,7 @@ def demo_batches(root: Path) -> list[tuple[list[Path], IngestOptions]]:
     ``<game>/cards/`` and ``<game>/faq/`` (no language level: their kind is in the content)."""
     batches = []
     for kind_dir in sorted(root.glob("*/*/")):
-        if kind_dir.name not in ("core-rules", "tournament-rules"):
+        if kind_dir.name not in kinds.keys():
             continue
         for lang_dir in sorted(p for p in kind_dir.iterdir() if p.is_dir()):
             files = sorted(p for p in lang_dir.iterdir() if p.is_file())

@@ -15,8 +15,6 @@ from rulebook.models.knowledge import (
     Printing,
 )
 from rulebook.models.rules import (
-    KIND_SLUGS,
-    SLUG_KINDS,
     Document,
     DocumentQuerySet,
     Game,
@@ -26,8 +24,6 @@ from rulebook.models.rules import (
 )
 
 __all__ = [
-    "KIND_SLUGS",
-    "SLUG_KINDS",
     "Card",
     "Document",
     "DocumentQuerySet",

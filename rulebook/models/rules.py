@@ -10,9 +10,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from ingest import numbers
-
-KIND_SLUGS = {"core-rules": "rules", "tournament-rules": "tournament-rules"}
-SLUG_KINDS = {slug: kind for kind, slug in KIND_SLUGS.items()}
+from rulebook import kinds
 
 
 class GameQuerySet(models.QuerySet):
@@ -56,28 +54,40 @@ class Game(models.Model):
 
 
 class DocumentQuerySet(models.QuerySet):
-    def of(self, game, kind="core-rules", language=None):
+    def of(self, game, kind=kinds.CORE_RULES, language=None):
         qs = self.filter(game__slug=getattr(game, "slug", game), kind=kind)
         return qs.filter(language=language) if language else qs
 
     def newest_first(self):
         return self.order_by("-version")
 
-    def default(self, game, kind="core-rules", language="en"):
+    def default(self, game, kind=kinds.CORE_RULES, language="en"):
         """The newest version in that language: the one unpinned URLs show."""
         return self.of(game, kind, language).newest_first().first()
 
+    def paired(self, game, kind, version=None) -> dict:
+        """One document per configured language that has any: the requested version, else
+        the newest version all those languages share (else each language's newest).
+
+        A language without documents of this kind is left out rather than shown empty, so
+        adding a language to the site never empties the glossary or the side-by-side pages.
+        """
+        from rulebook import languages
+
+        docs = {lang: list(self.of(game, kind, lang).newest_first()) for lang in languages.codes()}
+        docs = {lang: found for lang, found in docs.items() if found}
+        if version is None and docs:
+            shared = set.intersection(*({d.version for d in found} for found in docs.values()))
+            version = max(shared) if shared else None
+        return {
+            lang: next((d for d in found if d.version == version), found[0])
+            for lang, found in docs.items()
+        }
+
 
 class Document(models.Model):
-    class Kind(models.TextChoices):
-        CORE_RULES = "core-rules", _("Core Rules")
-        TOURNAMENT_RULES = "tournament-rules", _("Tournament Rules")
-        FAQ = "faq", _("FAQ")
-        ERRATA = "errata", _("Errata")
-        CARDS = "cards", _("Cards")
-
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="documents")
-    kind = models.CharField(max_length=32, choices=Kind.choices, default=Kind.CORE_RULES)
+    kind = models.CharField(max_length=32, choices=kinds.choices(), default=kinds.CORE_RULES)
     language = models.CharField(max_length=8)
     # "2026-03-30", or "2025-10" where the source names only a month; ISO strings sort by date.
     version = models.CharField(max_length=10)
@@ -116,7 +126,7 @@ class Document(models.Model):
 
     @property
     def kind_slug(self):
-        return KIND_SLUGS.get(self.kind, self.kind)
+        return kinds.slug_of(self.kind)
 
     def is_default(self):
         return Document.objects.default(self.game, self.kind, self.language) == self

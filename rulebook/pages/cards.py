@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulebook import kinds
+from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.models import Card, Keyword, Link
 from rulebook.pages.knowledge import entries_by_id, keyword_faq_ids, rules_document
 
@@ -73,9 +75,9 @@ def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowled
     FAQ citations are numbered against the newest rules, so older versions show nothing
     rather than rulings attached to whatever a number meant back then.
     """
-    if document.kind != "core-rules":
+    if document.kind != kinds.CORE_RULES:
         return None
-    newest = rules_document(document.game, "en")
+    newest = rules_document(document.game, KNOWLEDGE_LANGUAGE)
     if newest is None or document.version != newest.version:
         return None
     faq_ids = set(

@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from ingest.knowledge.cards import render_ability_html
 from ingest.knowledge.render import render_answer_html
 from ingest.knowledge.text import slugify
+from rulebook import kinds
 from rulebook.models import Card, Document, FaqEntry, FaqPage, Keyword, Link, Rule
 from rulebook.pages.preview import opening
 
@@ -27,7 +28,7 @@ _RULE_REF_RE = re.compile(r'<a class="rule-ref" href="(?P<href>[^"]*)">rule (?P<
 def rules_document(game, language):
     """The default (newest) Core Rules in ``language``, without its large report."""
     return (
-        Document.objects.filter(game=game, kind="core-rules", language=language)
+        Document.objects.filter(game=game, kind=kinds.CORE_RULES, language=language)
         .select_related("game")
         .defer("report")
         .order_by("-version")

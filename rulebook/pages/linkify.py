@@ -36,8 +36,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
-from ingest import numbers
+from ingest import languages, numbers
 from ingest.references import CONNECTOR, RANGE, _range
+from rulebook import kinds
 from rulebook.models import Document, Rule
 from rulebook.pages.preview import opening, rule_title
 
@@ -55,9 +56,13 @@ _BODY = rf"\d{{3}}(?!\d){_COMPONENT}*(?![\w])(?!\.\d)(?![:/]\d){_QUANTITY}"
 # … a bare number must stand alone: not inside a date, a time, a decimal or a longer number.
 NUM = rf"(?<![\w.,/$€£¥:#+-]){_BODY}"
 BARE = rf"(?<![\w.,/$€£¥:#+-])\d{{3}}(?!\d){_COMPONENT}*(?![\w])(?!\.\d)(?![,:/-]\d){_QUANTITY}"
-_WORD = r"(?:core\s+)?rules?|règles?|regles?|CR|§"
+_WORD = rf"{languages.rule_word_pattern(qualified=True)}|CR|§"
+_SEE = languages.alternation("see_words")
+_ALSO = languages.alternation("also_words")
+_ARTICLE = languages.alternation("articles")
+MENTIONS_KEYWORDS = languages.mentions_keywords_re()
 INTRO_RE = re.compile(
-    rf"""(?:\b(?:see|voir|cf\.?)\s+(?:also\s+|aussi\s+)?(?:(?:the|la|les)\s+)?(?P<w1>{_WORD})?
+    rf"""(?:\b(?:{_SEE})\s+(?:(?:{_ALSO})\s+)?(?:(?:{_ARTICLE})\s+)?(?P<w1>{_WORD})?
          |(?<!\w)(?P<w2>{_WORD}))\s*(?P<first>{NUM})
          (?P<more>(?:(?:{CONNECTOR}|{RANGE}){_BODY})*)""",
     re.IGNORECASE | re.VERBOSE,
@@ -145,17 +150,20 @@ def _rule_rows(document_pk, content_hash, ingested_at) -> dict[str, tuple[str, b
 
 
 def keyword_names(document, pinned: bool = False) -> list[Target]:
-    """Keyword headings: headings whose chapter is titled "Keywords" / "Mots-clés"."""
-    pattern = r"keyword|mots[- ]cl"
+    """Keyword headings: headings whose chapter is titled "Keywords" / "Mots-clés"; a heading
+    that itself names keywords ("Keyword Glossary") is a container, not a keyword."""
     headings = (
         Rule.objects.in_document(document)
         .headings()
-        .filter(section__heading_level=1, section__text__iregex=pattern)
-        .exclude(text__iregex=pattern)  # "Keyword Glossary" is not a keyword
-        .select_related("document__game")
+        .filter(section__heading_level=1)
+        .select_related("document__game", "section")
         .in_order()
     )
-    return [rule_target(r, pinned, "keyword", " ".join(r.text.split())) for r in headings]
+    return [
+        rule_target(r, pinned, "keyword", " ".join(r.text.split()))
+        for r in headings
+        if MENTIONS_KEYWORDS.search(r.section.text) and not MENTIONS_KEYWORDS.search(r.text)
+    ]
 
 
 def card_names(document, pinned: bool = False) -> list[Target]:
@@ -373,7 +381,7 @@ def references_json(linked: Linked, absolute: Callable[[str], str]) -> list[dict
     ]
 
 
-def find_document(game: str, lang: str, kind: str = "core-rules", version: str | None = None):
+def find_document(game: str, lang: str, kind: str = kinds.CORE_RULES, version: str | None = None):
     """The document to link against, or None; the newest version unless one is named."""
     docs = Document.objects.of(game, kind, lang).select_related("game").defer("report")
     return docs.filter(version=version).first() if version else docs.newest_first().first()

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ingest import languages
 from rulebook.search.base import IndexEntry
-from rulebook.search.text import fold
 
 PATH_SEPARATOR = " › "
 KEYWORD_BOOST = 1.3
@@ -20,8 +20,8 @@ HEADING_BOOST = 1.0
 # A keyword's own page outranks its defining rule heading (1.3) when its name is searched.
 KEYWORD_PAGE_BOOST = 2.0
 FAQ_BOOST = 0.9
-_KEYWORD_CHAPTER_RE = re.compile(r"^(keywords?|mots?[- ]cles?)$")
-_KEYWORD_WORD_RE = re.compile(r"keyword|mots?[- ]cles?|glossa")
+KEYWORD_CHAPTER_RE = languages.keyword_chapter_re()
+MENTIONS_KEYWORDS_RE = languages.mentions_keywords_re()
 
 
 def entries_from_database() -> Iterator[IndexEntry]:
@@ -66,7 +66,7 @@ def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:
                 stack.pop()
             stack.append((level, (rule.title or rule.text).strip()))
             if level == 1:
-                in_keywords = bool(_KEYWORD_CHAPTER_RE.match(fold(rule.text.strip())))
+                in_keywords = bool(KEYWORD_CHAPTER_RE.match(rule.text.strip()))
         path = PATH_SEPARATOR.join(text for _, text in stack)
         yield _entry(document, rule, path, is_default, keyword=in_keywords and level > 1)
 
@@ -86,7 +86,7 @@ def _entry(document, rule, path, is_default, keyword) -> IndexEntry:
         name = rule.text.strip()
         extra["name"] = name
         boost = HEADING_BOOST
-        if keyword and not _KEYWORD_WORD_RE.search(fold(name)):
+        if keyword and not MENTIONS_KEYWORDS_RE.search(name):
             extra["keyword"] = name
             boost = KEYWORD_BOOST
     # Prose games: an entry's name (already the end of its path) leads its indexed text, and

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ingest.knowledge.cards import ability_plain_text
+from rulebook import kinds
 from rulebook.search.base import IndexEntry
 from rulebook.search.entries import FAQ_BOOST, KEYWORD_PAGE_BOOST
 
@@ -29,7 +30,7 @@ def keyword_entries() -> Iterator[IndexEntry]:
     from rulebook.models import Document, Keyword
 
     defaults = {}
-    for doc in Document.objects.filter(kind="core-rules").defer("report").order_by("-version"):
+    for doc in Document.objects.filter(kind=kinds.CORE_RULES).defer("report").order_by("-version"):
         defaults.setdefault((doc.game_id, doc.language), doc.pk)
     keywords = (
         Keyword.objects.filter(document_id__in=defaults.values())

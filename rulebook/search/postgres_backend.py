@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from django.db import DatabaseError, connection, transaction
 
+from ingest.languages import fold
 from rulebook.search import postgres_sql as sql
 from rulebook.search.base import (
     IndexEntry,
@@ -28,7 +29,7 @@ from rulebook.search.base import (
     SearchResults,
     SearchUnavailable,
 )
-from rulebook.search.text import clean, fold, parse, surface_words
+from rulebook.search.text import clean, parse, surface_words
 
 BATCH = 1000
 FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches instead

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 
-from rulebook.search.text import ParsedQuery, fold
+from ingest.languages import fold
+from rulebook import languages
+from rulebook.search.text import ParsedQuery
 
 ENTRY_TABLE = "rulebook_search_entry"
 WORD_TABLE = "rulebook_search_word"
 LOCK_ID = 7_340_813  # pg_advisory_xact_lock key: one rebuild at a time
-CONFIGS = {"en": "english", "fr": "rulebook_french"}
+CONFIGS = {row.code: row.postgres_config for row in languages.TABLE}
 OTHER_CONFIG = "simple"
 # ts_rank weights {D, C, B, A}: rule text is A, the heading path B.
 WEIGHTS = "{0.1, 0.2, 0.5, 1.0}"
@@ -23,13 +25,7 @@ START, STOP = "\x02", "\x03"
 SETUP = [
     "CREATE EXTENSION IF NOT EXISTS unaccent",
     "CREATE EXTENSION IF NOT EXISTS pg_trgm",
-    """DO $$ BEGIN
-         IF NOT EXISTS (SELECT 1 FROM pg_ts_config WHERE cfgname = 'rulebook_french') THEN
-           CREATE TEXT SEARCH CONFIGURATION rulebook_french (COPY = french);
-           ALTER TEXT SEARCH CONFIGURATION rulebook_french
-             ALTER MAPPING FOR hword, hword_part, word WITH unaccent, french_stem;
-         END IF;
-       END $$""",
+    *(statement for row in languages.TABLE for statement in row.postgres_setup),
 ]
 
 
@@ -122,14 +118,14 @@ def search(
 ) -> tuple[str, list]:
     """The ranked, filtered, paginated search with headlines and the total in one statement."""
     cte, params = [], []
-    for alias, config in (("en", CONFIGS["en"]), ("fr", CONFIGS["fr"]), ("xx", OTHER_CONFIG)):
+    for alias, config in (*CONFIGS.items(), ("xx", OTHER_CONFIG)):
         sql, p = tsquery(parsed, config, broadened)
         cte.append(f"{sql} AS {alias}")
         params += p
-    pick = (
-        "(CASE e.cfg WHEN 'english'::regconfig THEN q.en "
-        "WHEN 'rulebook_french'::regconfig THEN q.fr ELSE q.xx END)"
+    whens = " ".join(
+        f"WHEN '{config}'::regconfig THEN q.{code}" for code, config in CONFIGS.items()
     )
+    pick = f"(CASE e.cfg {whens} ELSE q.xx END)"
     numcond, numparams = number_condition(parsed)
     text_match = f"(e.document @@ {pick})"
     has_words = any(t.kind != "number" for t in parsed.terms)

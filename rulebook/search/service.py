@@ -15,7 +15,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ingest import numbers
+from rulebook import kinds, languages
 from rulebook.search.base import SearchQuery, SearchResults, SearchUnavailable
+from rulebook.search.glossary import expansion_terms
 from rulebook.search.text import clean, parse
 
 logger = logging.getLogger(__name__)
@@ -59,8 +61,6 @@ def run_search(sq: SearchQuery) -> SearchResults:
 def _translated_when_empty(backend, sq: SearchQuery, results: SearchResults) -> SearchResults:
     """An English term on a French page (or the reverse) finds nothing in that language:
     search again with the glossary's names for it ("swift" -> « Célérité »)."""
-    from rulebook.pages.bilingual import expansion_terms
-
     if results.total or results.redirect:
         return results
     terms = expansion_terms(sq.game, sq.text)
@@ -87,8 +87,6 @@ def other_language_hits(backend, sq: SearchQuery) -> list:
     Reaction, marked as English; the same works the other way round. Only the glossary terms
     cross over: other words of the query are in the reader's language and would match nothing.
     """
-    from rulebook.pages.bilingual import expansion_terms
-
     try:
         terms = expansion_terms(sq.game, sq.text)
     except Exception:  # the glossary is an extra; never let it break the search itself
@@ -98,7 +96,7 @@ def other_language_hits(backend, sq: SearchQuery) -> list:
         return []
     hits = []
     kinds = [sq.kind] if sq.kind else missing_kinds(sq.language, sq.game)
-    for language in [code for code, _name in settings.LANGUAGES if code != sq.language]:
+    for language in languages.others(sq.language):
         for kind in kinds:
             other = dataclasses.replace(
                 sq, text=" ".join(terms), language=language, kind=kind, page=1, per_page=ALSO_LIMIT
@@ -116,15 +114,15 @@ def missing_kinds(language: str, game: str | None) -> list[str]:
     rules and keywords that exist in both languages are already in the main results."""
     from rulebook.models import Document, Keyword
 
-    docs = Document.objects.filter(language=language, kind="core-rules")
+    docs = Document.objects.filter(language=language, kind=kinds.CORE_RULES)
     if game:
         docs = docs.filter(game__slug=game)
-    kinds = ["faq", "card"]
+    missing = ["faq", "card"]
     if not docs.exists():
-        kinds.append("rule")
+        missing.append("rule")
     if not Keyword.objects.filter(document__in=docs).exists():
-        kinds.append("keyword")
-    return kinds
+        missing.append("keyword")
+    return missing
 
 
 def jump_url(number: str, sq: SearchQuery) -> str | None:
@@ -133,7 +131,7 @@ def jump_url(number: str, sq: SearchQuery) -> str | None:
     from rulebook.search.entries import rule_url
 
     language = sq.language or (translation.get_language() or settings.LANGUAGE_CODE)[:2]
-    docs = Document.objects.filter(language=language, kind__in=["core-rules", "tournament-rules"])
+    docs = Document.objects.filter(language=language, kind__in=kinds.keys())
     if sq.game:
         docs = docs.filter(game__slug=sq.game)
     newest = {}
@@ -144,7 +142,7 @@ def jump_url(number: str, sq: SearchQuery) -> str | None:
     default_game = getattr(settings, "RULEBOOK_DEFAULT_GAME", "")
     candidates = sorted(
         docs.select_related("game"),
-        key=lambda d: (d.game.slug != default_game, d.kind != "core-rules"),
+        key=lambda d: (d.game.slug != default_game, d.kind != kinds.CORE_RULES),
     )
     for doc in candidates:
         is_default = newest.get((doc.game_id, doc.kind)) == doc

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from rulebook.search.text import clean, fold
+from ingest.languages import fold
+from rulebook.search.text import clean
 
 MIN_LENGTH = 4
 

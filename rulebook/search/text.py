@@ -13,92 +13,17 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from ingest import numbers
+from ingest import languages, numbers
+from ingest.languages import fold
 
 MAX_QUERY_CHARS = 200
 MAX_TERMS = 16
 MIN_PREFIX = 2
 OPERATORS = {"AND", "OR", "NOT"}
-# Words that say "I am looking for a definition" but are not part of the thing's name.
-GENERIC_WORDS = {
-    "keyword",
-    "keywords",
-    "mot",
-    "cle",
-    "cles",
-    "rule",
-    "rules",
-    "regle",
-    "regles",
-    "the",
-    "le",
-    "la",
-    "les",
-    "what",
-    "is",
-    "a",
-    "an",
-    "define",
-    "definition",
-}
-
-# Question scaffolding that carries no meaning for the rules; dropped so that AND can succeed.
-QUESTION_WORDS = {
-    "can",
-    "could",
-    "does",
-    "do",
-    "did",
-    "how",
-    "what",
-    "when",
-    "which",
-    "who",
-    "why",
-    "where",
-    "happens",
-    "happen",
-    "is",
-    "are",
-    "i",
-    "my",
-    "me",
-    "you",
-    "there",
-    "if",
-    "it",
-    "puis",
-    "je",
-    "peux",
-    "peut",
-    "on",
-    "est",
-    "ce",
-    "que",
-    "qu",
-    "quoi",
-    "quand",
-    "comment",
-    "quel",
-    "quelle",
-    "quels",
-    "quelles",
-    "se",
-    "passe",
-    "il",
-    "elle",
-    "mon",
-    "ma",
-    "mes",
-    "pourquoi",
-    "fait",
-    "font",
-    "faut",
-    "ils",
-    "elles",
-    "say",
-    "says",
-}
+# Words that say "I am looking for a definition" but are not part of the thing's name, and
+# question scaffolding that carries no meaning for the rules (dropped so that AND can succeed).
+GENERIC_WORDS = languages.words("generic_words")
+QUESTION_WORDS = languages.words("question_words")
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _QUOTES = str.maketrans({"“": '"', "”": '"', "«": '"', "»": '"', "„": '"', "’": "'"})
 _PHRASE_RE = re.compile(r'"([^"]*)"')
@@ -145,12 +70,6 @@ def clean(text: str | None) -> str:
     text = unicodedata.normalize("NFC", str(text or ""))
     text = _CONTROL_RE.sub(" ", text).translate(_QUOTES)
     return " ".join(text.split())[:MAX_QUERY_CHARS].strip()
-
-
-def fold(text: str) -> str:
-    """Lowercase without accents: "Réaction" -> "reaction"."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def parse(text: str) -> ParsedQuery:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from whoosh import index as whoosh_index
 
+from ingest.languages import fold
 from rulebook.search import whoosh_schema as ws
 from rulebook.search.base import (
     IndexEntry,
@@ -25,7 +26,7 @@ from rulebook.search.base import (
     SearchResults,
     SearchUnavailable,
 )
-from rulebook.search.text import fold, parse, snippet, word_spans
+from rulebook.search.text import parse, snippet, word_spans
 from rulebook.search.whoosh_store import IndexStore
 
 logger = logging.getLogger(__name__)

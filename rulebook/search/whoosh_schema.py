@@ -5,7 +5,8 @@ Each language gets its own fields because analysis is language-specific: ``body_
 "réaction"), ``plain_*`` is unstemmed and accent-folded with positions for prefixes, exact
 phrases and spelling, ``surface_*`` keeps the accented word forms shown in completions.
 Numbers live in their own ID field, so "702.6" never matches "702.60". Languages other than
-English and French share the ``xx`` fields (no stemming), so a new language needs no new schema.
+the language table (``rulebook.languages``) share the ``xx`` fields (no stemming); a row added
+to the table gets fields of its own.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from whoosh import columns, fields, query
 from whoosh.analysis import CharsetFilter, LanguageAnalyzer, LowercaseFilter, RegexTokenizer
 from whoosh.support.charset import accent_map
 
+from ingest.languages import fold
+from rulebook import languages
 from rulebook.search.base import IndexEntry
-from rulebook.search.text import ParsedQuery, QueryTerm, fold, surface_words
+from rulebook.search.text import ParsedQuery, QueryTerm, surface_words
 
-LANGS = ("en", "fr", "xx")
+OTHER = "xx"  # languages outside the table share unstemmed fields
 HEAD_BOOST = 2.0
 PLAIN_BOOST = 0.3
 NUMBER_BOOST = 20.0
@@ -27,16 +30,22 @@ NAME_BOOST = 25.0
 KEYWORD_BOOST = 40.0
 PROXIMITY_BOOST = 1.5
 
-_ANALYZERS = {
-    "en": LanguageAnalyzer("en"),
-    "fr": LanguageAnalyzer("fr") | CharsetFilter(accent_map),
-    "xx": RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map),
-}
 _PLAIN = RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
 
 
+def _analyzer(row: languages.Language):
+    if row.whoosh_stemmer is None:
+        return _PLAIN
+    stemmed = LanguageAnalyzer(row.whoosh_stemmer)
+    return stemmed | CharsetFilter(accent_map) if row.fold_accents else stemmed
+
+
+ANALYZERS = {row.code: _analyzer(row) for row in languages.TABLE} | {OTHER: _PLAIN}
+LANGS = tuple(ANALYZERS)
+
+
 def lang_code(language: str | None) -> str:
-    return language if language in ("en", "fr") else "xx"
+    return language if language in ANALYZERS else OTHER
 
 
 def build_schema() -> fields.Schema:
@@ -59,8 +68,8 @@ def build_schema() -> fields.Schema:
         extra=fields.STORED,
     )
     for lang in LANGS:
-        schema.add(f"body_{lang}", fields.TEXT(analyzer=_ANALYZERS[lang]))
-        schema.add(f"head_{lang}", fields.TEXT(analyzer=_ANALYZERS[lang], field_boost=1.0))
+        schema.add(f"body_{lang}", fields.TEXT(analyzer=ANALYZERS[lang]))
+        schema.add(f"head_{lang}", fields.TEXT(analyzer=ANALYZERS[lang], field_boost=1.0))
         schema.add(f"plain_{lang}", fields.TEXT(analyzer=_PLAIN, phrase=True))
         schema.add(f"surface_{lang}", fields.KEYWORD(lowercase=True, scorable=False))
     return schema
@@ -97,7 +106,7 @@ def document_fields(entry: IndexEntry) -> dict:
 
 def analyse(lang: str, word: str) -> list[str]:
     """The stemmed tokens of ``word`` in ``lang`` (empty for a stop word)."""
-    return [t.text for t in _ANALYZERS[lang](word)]
+    return [t.text for t in ANALYZERS[lang](word)]
 
 
 def stem(lang: str, word: str) -> str:

@@ -8,7 +8,8 @@ import os
 from pathlib import Path
 
 import dj_database_url
-from django.utils.translation import gettext_lazy as _
+
+from rulebook import languages as language_table
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 DATA_DIR = Path(os.environ.get("RULEBOOK_DATA_DIR", BASE_DIR / "var")).resolve()
@@ -89,7 +90,7 @@ CACHES = {
 }
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("fr", _("French"))]
+LANGUAGES = language_table.choices()
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True

@@ -1,7 +1,15 @@
 from django.conf import settings
 
+from rulebook import languages
+
 
 def site(request):
-    """Values every template needs: the current language and the other languages."""
+    """Values every template needs: the current language, its OpenGraph locale and the others."""
     lang = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
-    return {"lang": lang, "site_name": "Rulebook", "languages": settings.LANGUAGES}
+    row = languages.get(lang)
+    return {
+        "lang": lang,
+        "og_locale": row.og_locale if row else lang,
+        "site_name": "Rulebook",
+        "languages": settings.LANGUAGES,
+    }

@@ -1,5 +1,8 @@
 """Path converters: rule numbers, versions and document kinds as they appear in URLs."""
 
+from ingest.metadata import VERSION_PATTERN
+from rulebook import kinds
+
 
 class _StringConverter:
     """Only the pattern differs; values pass through unchanged both ways."""
@@ -21,8 +24,8 @@ class RuleNumberConverter(_StringConverter):
 
 
 class VersionConverter(_StringConverter):
-    regex = r"\d{4}-\d{2}(?:-\d{2})?"
+    regex = VERSION_PATTERN
 
 
 class KindConverter(_StringConverter):
-    regex = r"rules|tournament-rules"
+    regex = kinds.slug_regex()

@@ -7,22 +7,22 @@ protocol's 50 000 URLs rather than spilling onto a ``?p=2`` page nothing links t
 
 from urllib.parse import quote
 
-from django.conf import settings
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 from django.utils import translation
 
+from rulebook import kinds, languages
 from rulebook.models import Card, Document, FaqPage, Keyword, KnowledgeSource, Rule
 
 MAX_URLS = 50000
 _SAFE = "/~:@!$&'()*+,;="  # what ``reverse`` leaves unquoted
-LANGUAGES = [code for code, _name in settings.LANGUAGES]
+LANGUAGES = languages.codes()
 
 
 def _default_documents() -> list[int]:
     """The newest version of each (game, kind, language): one query over the small columns."""
     newest = {}
-    rows = Document.objects.filter(kind__in=["core-rules", "tournament-rules"]).values_list(
+    rows = Document.objects.filter(kind__in=kinds.keys()).values_list(
         "pk", "game_id", "kind", "language", "version"
     )
     for pk, *family, version in rows:
@@ -133,7 +133,9 @@ class KeywordSitemap(TupleSitemap):
 
     def items(self):
         rows = (
-            Keyword.objects.filter(document__in=_default_documents(), document__kind="core-rules")
+            Keyword.objects.filter(
+                document__in=_default_documents(), document__kind=kinds.CORE_RULES
+            )
             .order_by("document__game", "document__language", "position")
             .values_list(
                 "slug", "document__language", "document__game__slug", "document__ingested_at"

@@ -10,6 +10,7 @@ from tqdm import tqdm
 
 from ingest.model import IngestError
 from ingest.report import format_report
+from rulebook import kinds, languages
 from rulebook.loading import sources as knowledge_ingest
 from rulebook.loading.run import IngestOptions, StrictModeError, expand_paths, run_ingest
 from rulebook.loading.sources import KnowledgePrepared
@@ -21,10 +22,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("paths", nargs="+", help="Files or directories to ingest.")
         parser.add_argument("--game", default="riftbound")
-        parser.add_argument(
-            "--kind", default="core-rules", choices=["core-rules", "tournament-rules"]
-        )
-        parser.add_argument("--language", choices=["en", "fr"])
+        parser.add_argument("--kind", default=kinds.CORE_RULES, choices=kinds.keys())
+        parser.add_argument("--language", choices=languages.codes())
         parser.add_argument(
             "--doc-version",
             dest="doc_version",

@@ -8,6 +8,8 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
+from rulebook import languages
+
 register = template.Library()
 
 
@@ -119,3 +121,10 @@ def shown_number(rule):
         return number
     tail = number.rsplit("-", 1)[-1]
     return f"{tail}." if tail.isdigit() and not getattr(rule, "is_heading", False) else ""
+
+
+@register.filter
+def language_name(code):
+    """A language's name in the page's language ("Anglais" on a French page)."""
+    row = languages.get(code)
+    return row.name if row else code

@@ -6,9 +6,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from ingest import numbers
-from rulebook.models import SLUG_KINDS, Game
+from ingest.languages import fold
+from rulebook import kinds
+from rulebook.models import Document, Game
+from rulebook.models.glossary import glossary
 from rulebook.pages import bilingual
-from rulebook.search.text import fold
 
 
 @require_safe
@@ -24,7 +26,7 @@ def rule_compare(request, game, kind, number, version=None):
         if version:
             kwargs["version"], name = version, "rule_compare_version"
         return redirect(reverse(name, kwargs=kwargs), permanent=True)
-    documents = bilingual.paired_documents(game_obj, SLUG_KINDS[kind], version)
+    documents = Document.objects.paired(game_obj, kinds.key_of(kind), version)
     if not any(documents.values()):
         raise Http404("No such document")
     rows = bilingual.aligned_rows(documents, normal)
@@ -49,15 +51,14 @@ def rule_compare(request, game, kind, number, version=None):
 @require_safe
 def glossary_page(request, game):
     game_obj = get_object_or_404(Game, slug=game)
-    entries = bilingual.glossary(game_obj)
+    entries = glossary(game_obj, kinds.CORE_RULES)
     lang = request.LANGUAGE_CODE
     entries.sort(key=lambda e: fold(e["terms"].get(lang, "")))
+    columns = list(entries[0]["terms"]) if entries else []
+    for entry in entries:
+        entry["cells"] = [(code, entry["terms"][code]) for code in columns]
     return render(
         request,
         "rulebook/glossary.html",
-        {
-            "game": game_obj,
-            "entries": entries,
-            "documents": bilingual.paired_documents(game_obj, "core-rules"),
-        },
+        {"game": game_obj, "entries": entries, "columns": columns},
     )

@@ -11,14 +11,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from ingest import numbers
+from rulebook import kinds
 from rulebook.history import CLASSES
-from rulebook.models import SLUG_KINDS, Game
+from rulebook.models import Game
 from rulebook.pages import history as changes
 
 
 def _history(request, game, kind):
     game_obj = get_object_or_404(Game, slug=game)
-    history, documents = changes.history_for(game_obj, SLUG_KINDS[kind], request.LANGUAGE_CODE)
+    history, documents = changes.history_for(game_obj, kinds.key_of(kind), request.LANGUAGE_CODE)
     if not documents:
         raise Http404("No such document")
     return game_obj, history, documents

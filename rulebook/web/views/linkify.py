@@ -10,6 +10,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from rulebook import kinds
 from rulebook.models import Document, Game
 from rulebook.pages import linkify as engine
 
@@ -23,7 +24,7 @@ class LinkifyForm(forms.Form):
 
     def __init__(self, *args, lang: str, **kwargs):
         super().__init__(*args, **kwargs)
-        games = Game.objects.filter(documents__kind="core-rules").distinct().order_by("name")
+        games = Game.objects.filter(documents__kind=kinds.CORE_RULES).distinct().order_by("name")
         self.fields["game"].choices = [(g.slug, g.name) for g in games]
         default = settings.RULEBOOK_DEFAULT_GAME
         self.fields["game"].initial = default if any(g.slug == default for g in games) else None
@@ -34,7 +35,7 @@ class LinkifyForm(forms.Form):
         if "game" in data:
             data["document"] = engine.find_document(
                 data["game"], self.lang, version=data["version"]
-            ) or engine.find_document(data["game"], "en", version=data["version"])
+            ) or engine.find_document(data["game"], settings.LANGUAGE_CODE, version=data["version"])
             if data["document"] is None:
                 self.add_error("version", _("There is no such version."))
         return data
@@ -56,7 +57,7 @@ def linkify_page(request):
         result["preview"] = mark_safe(result["preview"])  # noqa: S308
         result["document"] = document
     versions = (
-        Document.objects.filter(kind="core-rules", language=lang)
+        Document.objects.filter(kind=kinds.CORE_RULES, language=lang)
         .order_by("-version")
         .values_list("version", flat=True)
         .distinct()

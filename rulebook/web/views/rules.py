@@ -10,17 +10,18 @@ from django.utils import translation
 from django.views.decorators.http import require_safe
 
 from ingest import numbers
-from rulebook.models import KIND_SLUGS, SLUG_KINDS, Document, Game, Rule
+from rulebook import kinds, languages
+from rulebook.models import Document, Game, Rule
 from rulebook.pages import history as changes
 from rulebook.pages import rules as pages
 from rulebook.pages.cards import rule_knowledge
 from rulebook.pages.preview import rule_preview
 
-LANGS = [code for code, _name in settings.LANGUAGES]
+LANGS = languages.codes()
 
 
 def _document_or_404(lang, game, kind_slug, version=None):
-    kind = SLUG_KINDS[kind_slug]
+    kind = kinds.key_of(kind_slug)
     docs = Document.objects.of(game, kind, lang).select_related("game")
     document = docs.filter(version=version).first() if version else docs.newest_first().first()
     if document is None:
@@ -51,7 +52,7 @@ def _missing_document(request, missing: MissingDocument, number=None):
         "rulebook/missing_document.html",
         {
             "game": game,
-            "kind_slug": KIND_SLUGS.get(missing.kind, missing.kind),
+            "kind_slug": kinds.slug_of(missing.kind),
             "version": missing.version,
             "number": number,
             "nearest": same_language[:3],
@@ -92,23 +93,22 @@ def game_home(request, game):
     """A game's front page: what exists for it decides which sections it links."""
     game_obj = get_object_or_404(Game, slug=game)
     documents = list(game_obj.documents.defer("report").order_by("kind", "language", "-version"))
-    kinds = {d.kind for d in documents}
-    languages = {d.language for d in documents if d.kind == "core-rules"}
-    versions = {d.version for d in documents if d.kind == "core-rules"}
+    present = {d.kind for d in documents}
+    core = [d for d in documents if d.kind == kinds.CORE_RULES]
+    versions = {d.version for d in core}
     return render(
         request,
         "rulebook/game.html",
         {
             "game": game_obj,
             "documents": documents,
+            "kinds": [kind for kind in kinds.TABLE if kind.key in present],
             "has": {
-                "rules": "core-rules" in kinds,
-                "tournament": "tournament-rules" in kinds,
                 "keywords": game_obj.documents.filter(keywords__isnull=False).exists(),
                 "faq": game_obj.faq_pages.exists(),
                 "cards": game_obj.cards.exists(),
                 "changes": len(versions) > 1,
-                "glossary": len(languages) > 1,
+                "glossary": len({d.language for d in core}) > 1,
             },
         },
     )
@@ -234,7 +234,7 @@ def short_link(request, number):
     if game is None:
         raise Http404("No rules have been ingested yet")
     version = request.GET.get("version")
-    docs = Document.objects.of(game, "core-rules").select_related("game")
+    docs = Document.objects.of(game, kinds.CORE_RULES).select_related("game")
     document = (docs.filter(language=lang) or docs).filter(
         **({"version": version} if version else {})
     )

@@ -17,13 +17,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from ingest.metadata import VERSION_PATTERN
 from rulebook.search import SearchQuery, get_backend, run_search
 from rulebook.search.base import KINDS, SearchUnavailable
 from rulebook.search.text import clean
 
 MAX_PAGE = 500
 MAX_PER_PAGE = 50
-_VERSION_RE = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?$")
+_VERSION_RE = re.compile(f"^{VERSION_PATTERN}$")
 _SLUG_RE = re.compile(r"^[-a-z0-9_]{1,50}$")
 
 

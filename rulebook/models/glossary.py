@@ -1,0 +1,79 @@
+"""The glossary: the documents' own names for their concepts, paired across languages.
+
+Headings share their numbers across the editions of one version (813 Reaction ↔ 813
+Réaction), so pairing headings by number yields a glossary with no hand-written list. It lives
+beside the models because both the bilingual pages and cross-language search read it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.core.cache import cache
+
+from ingest import languages
+
+from .rules import Document, Rule
+
+KEYWORD_CONTAINER_RE = languages.mentions_keywords_re()
+
+
+def glossary(game, kind) -> list[dict]:
+    """Entries ``{"number", "terms": {lang: term}, "keyword", "level"}`` in rule order."""
+    documents = {
+        lang: doc for lang, doc in Document.objects.paired(game, kind).items() if doc is not None
+    }
+    if len(documents) < 2:
+        return []
+    by_lang = {
+        lang: {r.number: r for r in Rule.objects.in_document(doc).headings().filter(occurrence=1)}
+        for lang, doc in documents.items()
+    }
+    first = next(iter(by_lang.values()))
+    shared = set.intersection(*(set(headings) for headings in by_lang.values()))
+    keyword_chapters = {
+        r.pk for r in first.values() if r.heading_level == 1 and KEYWORD_CONTAINER_RE.search(r.text)
+    }
+    entries = []
+    for number in sorted(shared, key=lambda n: first[n].sort_key):
+        terms = {lang: _term(headings[number].text) for lang, headings in by_lang.items()}
+        if len(set(terms.values())) == 1 and next(iter(terms.values())).isdigit():
+            continue
+        entries.append(
+            {
+                "number": number,
+                "terms": terms,
+                "keyword": first[number].section_id in keyword_chapters,
+                "level": first[number].heading_level,
+            }
+        )
+    return entries
+
+
+def _term(text: str) -> str:
+    """Step headings read "1. Declare the Rite"; the term is what follows the step number."""
+    head, _sep, tail = text.partition(". ")
+    return tail if head.isdigit() and tail else text
+
+
+def glossary_pairs(game_slug: str | None, kind: str) -> list[tuple[str, ...]]:
+    """Term tuples (one name per language) of one game or all, cached until documents change."""
+    docs = Document.objects.filter(kind=kind)
+    if game_slug:
+        docs = docs.filter(game__slug=game_slug)
+    stamp = "|".join(
+        f"{pk}:{h[:8]}" for pk, h in docs.order_by("pk").values_list("pk", "content_hash")
+    )
+    digest = hashlib.sha1(stamp.encode()).hexdigest()[:16]
+    key = f"glossary-pairs:{game_slug or '*'}:{kind}:{digest}"
+    pairs = cache.get(key)
+    if pairs is None:
+        slugs = [game_slug] if game_slug else sorted(set(docs.values_list("game__slug", flat=True)))
+        pairs = [
+            tuple(entry["terms"].values())
+            for slug in slugs
+            for entry in glossary(slug, kind)
+            if entry["level"] >= 2
+        ]
+        cache.set(key, pairs, 3600)
+    return pairs
