@@ -69,7 +69,7 @@ def _expand(match: re.Match, known: set[str] | None) -> list[Reference]:
         number = numbers.normalise(part["num"])
         if _RANGE_SEP_RE.fullmatch(part["sep"]):
             kind = "range"
-            targets.extend(_range(targets[-1], number, known))
+            targets.extend(expand_range(targets[-1], number, known))
         else:
             targets.append(number)
     seen: list[str] = []
@@ -79,7 +79,7 @@ def _expand(match: re.Match, known: set[str] | None) -> list[Reference]:
     return [Reference(written, target, kind, start, end) for target in seen]
 
 
-def _range(low: str, high: str, known: set[str] | None) -> list[str]:
+def expand_range(low: str, high: str, known: set[str] | None) -> list[str]:
     """Numbers after ``low`` up to ``high``, among siblings; ``low`` is already listed."""
     if numbers.parent(low) != numbers.parent(high):
         return [high]

@@ -6,8 +6,6 @@ lists are cut after a few items with the number left over.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .model import Finding, ParsedDocument, ParsedReference
 
 LIST_LIMIT = 10
@@ -86,7 +84,3 @@ def _truncated(items: list[str], limit: int = LIST_LIMIT) -> list[str]:
     if len(items) > limit:
         shown.append(f"    … {len(items) - limit} more")
     return shown
-
-
-def kind_counts(findings: list[Finding]) -> dict[str, int]:
-    return dict(sorted(Counter(f.kind for f in findings).items()))

@@ -69,7 +69,7 @@ def parse_official(
     text: str, filename: str = "", card_names=(), keywords=()
 ) -> list[OfficialArticle]:
     """Every article with its entries; mentions use the given card names and keywords."""
-    finder = _card_finder(card_names)
+    finder = card_finder(card_names)
     out = []
     for raw in load_articles(text, filename):
         article = OfficialArticle(
@@ -104,7 +104,7 @@ def _fill_mentions(entry: OfficialEntry, finder, keywords) -> None:
     )
 
 
-def _card_finder(card_names):
+def card_finder(card_names):
     """A function returning known card names found in text (longest names first, whole words)."""
     names = sorted({n for n in card_names if n}, key=len, reverse=True)
     if not names:

@@ -7,7 +7,7 @@ from rulebook import kinds
 from rulebook.api import schemas as s
 from rulebook.api.http import ApiError
 from rulebook.api.registry import resource
-from rulebook.api.resources import _family, _game_or_404, _lazy
+from rulebook.api.resources import family, game_or_404, lazy_payload
 from rulebook.models import Game
 from rulebook.pages import history as changes
 
@@ -70,7 +70,7 @@ UNCHANGED = s.query_param(
     responses={**s.ok("Comparison"), **s.errors("400", "404")},
 )
 def comparison(request, game, kind, lang, span):
-    game_obj: Game = _game_or_404(game)
+    game_obj: Game = game_or_404(game)
     if kind not in kinds.keys():
         raise ApiError(404, f"The kind is one of: {', '.join(kinds.keys())}.")
     history, documents = changes.history_for(game_obj, kind, lang)
@@ -87,4 +87,4 @@ def comparison(request, game, kind, lang, span):
         data.update({"game": game_obj.slug, "kind": kind, "language": lang})
         return data
 
-    return _lazy(build, _family(game_obj, kind, lang), f"{span}|{with_unchanged}")
+    return lazy_payload(build, family(game_obj, kind, lang), f"{span}|{with_unchanged}")

@@ -1,24 +1,25 @@
-"""Keywords, FAQ and cards in the API; this module is what ``rulebook.api.urls`` imports.
-
-Keyword resources live here; cards and FAQ pages in ``cards_faq``, imported first on purpose:
-resources register in import order and Django takes the first matching route, so
-``cards/<slug>`` must come before ``<lang>/keywords`` (else a card slugged ``keywords`` would
-read as a language).
+"""Keywords in the API: the keyword list of a language, and one keyword with its rulings.
 
 Keywords belong to a Core Rules document (the newest in the language asked); their FAQ
 entries and cards are found through the English keyword with the same defining rule number,
-exactly as the keyword pages find them (``rulebook.knowledge_pages``).
+exactly as the keyword pages find them (``rulebook.pages.knowledge.keyword_page``).
+
+Resources register in import order and Django takes the first matching route, so
+``cards/<slug>`` (``rulebook.api.cards``) must come before ``<lang>/keywords`` here (else a
+card slugged ``keywords`` would read as a language); this module imports it first for that.
 """
 
 from __future__ import annotations
 
-from rulebook.api import cards_faq, serialize
+from rulebook.api import cards as _register_cards_first  # noqa: F401
 from rulebook.api import schemas as s
+from rulebook.api import serialize
 from rulebook.api.http import ApiError
+from rulebook.api.knowledge_common import knowledge_lazy
 from rulebook.api.registry import resource
-from rulebook.api.resources import _game_or_404, _redirect
-from rulebook.models import Keyword
-from rulebook.pages import cards as kc
+from rulebook.api.resources import game_or_404, redirect_to
+from rulebook.api.schemas_knowledge import KEYWORD_REDIRECT
+from rulebook.models import Document, Keyword
 from rulebook.pages import knowledge as kp
 
 SLUG = s.example(
@@ -34,15 +35,10 @@ LANG = s.example(s.LANG, "en")
 
 
 def _rules_or_404(game, lang: str):
-    document = kp.rules_document(game, lang)
+    document = Document.objects.newest_rules(game, lang)
     if document is None:
         raise ApiError(404, f"No Core Rules of {game.slug} in “{lang[:10]}”.")
     return document
-
-
-def _english(game) -> dict[str, Keyword]:
-    """The newest English keywords by defining number: FAQ and card links point at them."""
-    return {k.number: k for k in Keyword.objects.filter(document=kp.rules_document(game, "en"))}
 
 
 @resource(
@@ -56,12 +52,12 @@ def _english(game) -> dict[str, Keyword]:
     responses={**s.ok("KeywordList"), **s.errors("404")},
 )
 def keywords(request, game, lang):
-    game_obj = _game_or_404(game)
+    game_obj = game_or_404(game)
     document = _rules_or_404(game_obj, lang)
 
     def build():
-        rows = list(document.keywords.all())
-        counts = kp.keyword_counts(game_obj, rows, _english(game_obj))
+        rows = list(Keyword.objects.in_document(document))
+        counts = kp.keyword_counts(game_obj, rows, kp.english_keywords(game_obj))
         urls = serialize.KnowledgeUrls(request, game_obj.slug, lang)
         return {
             "game": game_obj.slug,
@@ -70,7 +66,7 @@ def keywords(request, game, lang):
             "keywords": [_summary(urls, keyword, counts[keyword.pk]) for keyword in rows],
         }
 
-    return cards_faq.knowledge_lazy(build, game_obj, lang)
+    return knowledge_lazy(build, game_obj, lang)
 
 
 def _summary(urls, keyword, counts: dict) -> dict:
@@ -86,44 +82,39 @@ def _summary(urls, keyword, counts: dict) -> dict:
     }
 
 
+KEYWORD_FIELDS = (
+    "name", "slug", "number", "type", "types", "summary", "written_forms", "aliases",
+    "takes_value", "rule_numbers",
+)  # fmt: skip
+
+
 @resource(
     "games/<slug:game>/<str:lang>/keywords/<slug:slug>",
     name="api_keyword",
     tags=["keywords"],
     summary="A keyword: its rules, FAQ entries and cards",
     parameters=[s.DEMO_GAME, LANG, SLUG],
-    responses={**s.ok("Keyword"), **s.KEYWORD_REDIRECT, **s.errors("404")},
+    responses={**s.ok("Keyword"), **KEYWORD_REDIRECT, **s.errors("404")},
 )
 def keyword(request, game, lang, slug):
-    game_obj = _game_or_404(game)
+    game_obj = game_or_404(game)
     document = _rules_or_404(game_obj, lang)
-    keyword_obj = document.keywords.filter(slug=slug).first()
+    keyword_obj, elsewhere = kp.find_keyword(game_obj, document, slug)
+    if elsewhere is not None:  # another language's slug: this language's keyword
+        kwargs = {"game": game_obj.slug, "lang": document.language, "slug": elsewhere.slug}
+        return redirect_to(request, "api_keyword", kwargs)
     if keyword_obj is None:
-        return _elsewhere(request, game_obj, document, slug)
+        raise ApiError(404, f"No keyword “{slug[:60]}” in {document}.")
 
     def build():
-        english = _english(game_obj).get(keyword_obj.number)
-        card_links = kp.keyword_card_links(game_obj, english)
-        carrying = kp.cards_with_printings(card_links)
+        page = kp.keyword_page(game_obj, keyword_obj)
         urls = serialize.KnowledgeUrls(request, game_obj.slug, lang)
         number = keyword_obj.number
-        fields = (
-            "name",
-            "slug",
-            "number",
-            "type",
-            "types",
-            "summary",
-            "written_forms",
-            "aliases",
-            "takes_value",
-            "rule_numbers",
-        )
         return {
             "game": game_obj.slug,
             "language": lang,
             "version": document.version,
-            **{name: getattr(keyword_obj, name) for name in fields},
+            **{name: getattr(keyword_obj, name) for name in KEYWORD_FIELDS},
             "defining_rule": {
                 "number": number,
                 "url": urls("rule", number),
@@ -131,45 +122,27 @@ def keyword(request, game, lang, slug):
             },
             "url": urls("keyword", keyword_obj.slug),
             "api_url": urls("api_keyword", keyword_obj.slug),
-            "faq": [
-                serialize.faq_summary(urls, entry)
-                for entry in kp.entries_by_id(kp.keyword_faq_ids(game_obj, english))
-            ],
+            "faq": [serialize.faq_summary(urls, entry) for entry in page.faq],
             "cards": [
                 {
                     **serialize.card_summary(urls, card),
-                    "reminder_only": card_links[card.pk] == "reminder",
+                    "reminder_only": card.pk in page.reminder_only,
                 }
-                for card in carrying
+                for card in page.cards
             ],
-            "printing_count": kc.printing_count(carrying, english.name) if english else 0,
-            "granted_by": _granted_by(urls, document, game_obj, english, set(card_links)),
+            "printing_count": page.printing_total,
+            "granted_by": _granted_by(urls, document, page.granted),
         }
 
-    return cards_faq.knowledge_lazy(build, game_obj, lang)
+    return knowledge_lazy(build, game_obj, lang)
 
 
-def _elsewhere(request, game_obj, document, slug):
-    """A slug of another language's keyword: 308 to the keyword with the same defining rule
-    in this language (the keyword page redirects the same way), else 404."""
-    for other in Keyword.objects.filter(document__game=game_obj, slug=slug).only("number"):
-        match = document.keywords.filter(number=other.number).first()
-        if match is not None:
-            return _redirect(
-                request,
-                "api_keyword",
-                {"game": game_obj.slug, "lang": document.language, "slug": match.slug},
-            )
-    raise ApiError(404, f"No keyword “{slug[:60]}” in {document}.")
-
-
-def _granted_by(urls, document, game_obj, english, carrying: set[int]) -> list[dict]:
+def _granted_by(urls, document, groups: list[dict]) -> list[dict]:
     """Keywords whose rules grant this one (Hidden grants Reaction), with the cards that gain
     it that way; the keyword page's own grouping, linked in the page's language."""
-    groups = kp.granted_cards(game_obj, english, carrying)
     if not groups:
         return []
-    slugs = dict(document.keywords.values_list("number", "slug"))
+    slugs = dict(Keyword.objects.in_document(document).values_list("number", "slug"))
     out = []
     for group in groups:
         source = group["keyword"]

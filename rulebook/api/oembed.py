@@ -20,7 +20,7 @@ from rulebook import kinds, languages
 from rulebook.api import schemas as s
 from rulebook.api.http import ApiError, Lazy
 from rulebook.api.registry import resource
-from rulebook.api.resources import _family, _state
+from rulebook.api.resources import family, state_of
 from rulebook.models import Document, Game, Rule
 from rulebook.pages.preview import rule_preview
 
@@ -157,5 +157,5 @@ def oembed(request):
             "cache_age": 3600,
         }
 
-    seed, last_modified = _state(_family(document.game, document.kind, document.language))
+    seed, last_modified = state_of(family(document.game, document.kind, document.language))
     return Lazy(build=build, etag_seed=seed, last_modified=last_modified)

@@ -10,6 +10,7 @@ import hashlib
 import json
 
 from rulebook.api import schemas as s
+from rulebook.api import schemas_knowledge  # noqa: F401 (adds the knowledge schemas)
 from rulebook.api.http import API_VERSION, Lazy
 from rulebook.api.registry import RESOURCES, resource
 

@@ -52,10 +52,3 @@ def resource(route: str, *, name: str, methods=("GET",), **operation):
         return wrapped
 
     return register
-
-
-def register_view(route: str, view, *, name: str, methods=("GET",), **operation):
-    """Register an already wrapped view (for views adopted from elsewhere)."""
-    ops = {method.lower(): {"operationId": name, **operation} for method in methods}
-    RESOURCES.append(Resource(name, route, view, tuple(methods), ops))
-    return view

@@ -23,29 +23,29 @@ from rulebook.pages import rules as pages
 from rulebook.pages.cards import rule_knowledge
 
 
-def _state(documents) -> tuple[str, object]:
+def state_of(documents) -> tuple[str, object]:
     """ETag seed and Last-Modified for a set of documents (any change to one changes both)."""
     rows = sorted(documents.values_list("pk", "content_hash", "ingested_at"))
     seed = ";".join(f"{pk}:{digest}:{stamp.isoformat()}" for pk, digest, stamp in rows)
     return seed, max((stamp for _pk, _digest, stamp in rows), default=None)
 
 
-def _lazy(build, documents, extra_seed: str = "", also=()) -> Lazy:
+def lazy_payload(build, documents, extra_seed: str = "", also=()) -> Lazy:
     """``also``: more row sets with ``content_hash`` and ``ingested_at`` (knowledge sources)."""
-    states = [_state(rows) for rows in (documents, *also)]
+    states = [state_of(rows) for rows in (documents, *also)]
     seed = "|".join(seed for seed, _stamp in states)
     last_modified = max((stamp for _seed, stamp in states if stamp), default=None)
     return Lazy(build=build, etag_seed=f"{seed}|{extra_seed}", last_modified=last_modified)
 
 
-def _game_or_404(slug: str) -> Game:
+def game_or_404(slug: str) -> Game:
     game = Game.objects.filter(slug=slug).first()
     if game is None:
         raise ApiError(404, f"No game “{slug[:50]}”.")
     return game
 
 
-def _family(game: Game, kind: str, lang: str):
+def family(game: Game, kind: str, lang: str):
     """Every version of one document (game, kind, language), newest first."""
     return (
         Document.objects.of(game, kind, lang).select_related("game").defer("report").newest_first()
@@ -53,8 +53,8 @@ def _family(game: Game, kind: str, lang: str):
 
 
 def _document_or_404(game: Game, kind: str, lang: str, version: str | None) -> Document:
-    family = _family(game, kind, lang)
-    document = family.filter(version=version).first() if version else family.first()
+    versions = family(game, kind, lang)
+    document = versions.filter(version=version).first() if version else versions.first()
     if document is None:
         what = f"{game.slug} {kind} {lang}" + (f" {version}" if version else "")
         raise ApiError(404, f"No document “{what[:120]}”.")
@@ -78,7 +78,7 @@ def games(request):
             ]
         }
 
-    return _lazy(
+    return lazy_payload(
         build,
         Document.objects.all(),
         ",".join(str(pk) for pk in Game.objects.order_by("pk").values_list("pk", flat=True)),
@@ -94,9 +94,9 @@ def games(request):
     responses={**s.ok("Game"), **s.errors("404")},
 )
 def game(request, game):
-    game_obj = _game_or_404(game)
+    game_obj = game_or_404(game)
     documents = game_obj.documents.all()
-    return _lazy(
+    return lazy_payload(
         lambda: serialize.game_dict(request, game_obj, list(documents.defer("report"))),
         documents,
         game_obj.name,
@@ -112,7 +112,7 @@ def game(request, game):
     responses={**s.ok("DocumentList"), **s.errors("404")},
 )
 def documents(request, game):
-    game_obj = _game_or_404(game)
+    game_obj = game_or_404(game)
     docs = game_obj.documents.defer("report").annotate(rule_count=Count("rules"))
 
     def build():
@@ -130,7 +130,7 @@ def documents(request, game):
             ],
         }
 
-    return _lazy(build, game_obj.documents.all())
+    return lazy_payload(build, game_obj.documents.all())
 
 
 TOC_DOC = dict(tags=["documents"], responses={**s.ok("Toc"), **s.errors("404")})
@@ -159,13 +159,13 @@ def toc_version(request, game, kind, lang, version):
 
 
 def _toc(request, game, kind, lang, version):
-    game_obj = _game_or_404(game)
+    game_obj = game_or_404(game)
     document = _document_or_404(game_obj, kind, lang, version)
     pinned = version is not None
 
     def build():
         count = document.rules.count()
-        default = _family(game_obj, kind, lang).first()
+        default = family(game_obj, kind, lang).first()
         return {
             "document": serialize.document_dict(request, document, default == document, count),
             "chapters": [
@@ -174,7 +174,7 @@ def _toc(request, game, kind, lang, version):
             ],
         }
 
-    return _lazy(build, _family(game_obj, kind, lang))
+    return lazy_payload(build, family(game_obj, kind, lang))
 
 
 RULE_DOC = dict(
@@ -214,12 +214,12 @@ def _rule(request, where: dict, number: str):
     if normal is None:
         raise ApiError(404, f"“{number[:40]}” is not a rule number.")
     if normal != number:
-        return _redirect(
+        return redirect_to(
             request,
             "api_rule_version" if "version" in where else "api_rule",
             {**where, "number": normal},
         )
-    game_obj = _game_or_404(where["game"])
+    game_obj = game_or_404(where["game"])
     document = _document_or_404(game_obj, where["kind"], where["lang"], where.get("version"))
     occurrences = list(
         Rule.objects.in_document(document)
@@ -233,7 +233,7 @@ def _rule(request, where: dict, number: str):
 
     def build():
         head = occurrences[0]
-        default = _family(game_obj, document.kind, document.language).first()
+        default = family(game_obj, document.kind, document.language).first()
         extra = {
             "is_default": default == document,
             "children": head.children.select_related("document__game").order_by("position"),
@@ -249,11 +249,11 @@ def _rule(request, where: dict, number: str):
         return serialize.rule_dict(request, head, pinned, extra)
 
     # FAQ shows on the newest version only
-    english = _family(game_obj, kinds.CORE_RULES, KNOWLEDGE_LANGUAGE)
-    return _lazy(
+    english = family(game_obj, kinds.CORE_RULES, KNOWLEDGE_LANGUAGE)
+    return lazy_payload(
         build,
-        _family(game_obj, where["kind"], where["lang"]),
-        also=[english, KnowledgeSource.objects.filter(game=game_obj)],
+        family(game_obj, where["kind"], where["lang"]),
+        also=[english, KnowledgeSource.objects.of_game(game_obj)],
     )
 
 
@@ -268,7 +268,7 @@ def _rule_faq(request, document, occurrences) -> list[dict]:
     return [serialize.faq_summary(urls, entry) for entry in knowledge.faq]
 
 
-def _redirect(request, name: str, kwargs: dict) -> HttpResponse:
+def redirect_to(request, name: str, kwargs: dict) -> HttpResponse:
     location = request.build_absolute_uri(reverse(name, kwargs=kwargs))
     query = request.META.get("QUERY_STRING")
     location += f"?{query}" if query else ""

@@ -184,7 +184,7 @@ class KnowledgeUrls:
         The fragment is already safe markup; the inserted origin is the validated host.
         """
         origin = html.escape(self.origin, quote=True)
-        return mark_safe(_ROOT_HREF.sub(f'href="{origin}/', str(fragment)))  # noqa: S308
+        return mark_safe(_ROOT_HREF.sub(f'href="{origin}/', str(fragment)))
 
 
 def card_summary(urls: KnowledgeUrls, card) -> dict:

@@ -8,7 +8,17 @@ from django.urls import path, re_path
 from django.views.decorators.csrf import csrf_exempt
 
 # Importing the modules registers their resources, in this order in the OpenAPI document.
-from rulebook.api import changes, knowledge, linkify, oembed, openapi, resources, search  # noqa: F401
+from rulebook.api import (  # noqa: F401
+    cards,
+    changes,
+    faq,
+    knowledge,
+    linkify,
+    oembed,
+    openapi,
+    resources,
+    search,
+)
 from rulebook.api.http import CORS_HEADERS
 from rulebook.api.opensearch import opensearch
 from rulebook.api.registry import RESOURCES

@@ -129,10 +129,6 @@ class Comparison:
     def for_new(self, number: str) -> Change | None:
         return self._by_new.get(number)
 
-    @property
-    def reverse_mapping(self) -> dict[str, str]:
-        return {new: old for old, new in self.mapping.items()}
-
     def visible(self, hide_renumber_only=True, hide_xref_only=False, unchanged=False) -> list:
         """The changes a "what's new" page lists, with the noise toggles applied."""
         return [

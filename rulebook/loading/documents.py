@@ -19,7 +19,7 @@ from ingest.model import ParsedDocument
 from ingest.references import find_document_references
 from ingest.report import build_report
 from rulebook import kinds
-from rulebook.loading.knowledge import store_entries, store_keywords
+from rulebook.loading.keywords import store_entries, store_keywords
 from rulebook.models import Document, Game, Link, Reference, Rule
 
 CREATED, UPDATED, UNCHANGED = "created", "updated", "unchanged"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ingest.knowledge.cards import card_key, keyword_uses
 from ingest.knowledge.keywords import keyword_mentions
-from ingest.knowledge.official import _card_finder  # the same matcher the parser uses
+from ingest.knowledge.official import card_finder
 from ingest.knowledge.text import slugify
 from rulebook import kinds
 from rulebook.languages import KNOWLEDGE_LANGUAGE
@@ -29,10 +29,6 @@ def newest_english(game):
     )
 
 
-def version_label(document) -> str:
-    return (document.label or document.version).lstrip("vV") if document else ""
-
-
 class _Targets:
     """Lookup tables for one game: rule numbers, keyword slugs and card slugs to row ids."""
 
@@ -49,8 +45,8 @@ class _Targets:
             Card.objects.filter(game=game).only("pk", "name", "slug", "ability_text", "keywords")
         )
         self.card_ids = {c.slug: c.pk for c in self.cards}
-        self.finder = _card_finder([c.name for c in self.cards])
-        self.label = version_label(self.document)
+        self.finder = card_finder([c.name for c in self.cards])
+        self.label = self.document.short_label if self.document else ""
 
     def keyword_slug(self, name: str) -> str:
         return self.keyword_slugs.get(name) or slugify(name)
@@ -73,67 +69,43 @@ def _link(
 
 
 def _faq_links(game, targets: _Targets, entry) -> list[Link]:
+    """An entry's rule, card and keyword citations, in that order, numbered as written."""
+    out: list[Link] = []
+
+    def add(kind, key, target_id, written, note=""):
+        out.append(_link(game, Link.FAQ, entry.pk, kind, key, target_id, written, note, len(out)))
+
     page = entry.page
-    out = []
     moved = ""
     if page.reviewed_version and targets.label and page.reviewed_version != targets.label:
         moved = f"reviewed:{page.reviewed_version}"
     for number in dict.fromkeys(entry.rule_citations):
-        out.append(
-            _link(
-                game,
-                Link.FAQ,
-                entry.pk,
-                Link.RULE,
-                number,
-                targets.rules.get(number),
-                number,
-                moved,
-                len(out),
-            )
-        )
+        add(Link.RULE, number, targets.rules.get(number), number, moved)
+    names = _card_names(targets, entry)
+    for name in dict.fromkeys(names):
+        slug = slugify(name)
+        note = "page" if name == page.title and page.kind == "card" else ""
+        add(Link.CARD, slug, targets.card_ids.get(slug), name, note)
+    words = list(entry.keyword_mentions)
+    if targets.keywords:
+        text = f"{entry.question}\n{entry.answer_text}"
+        words += keyword_mentions(text, targets.keywords, exclude=names)
+    for name in dict.fromkeys(words):
+        slug = targets.keyword_slug(name)
+        add(Link.KEYWORD, slug, targets.keyword_ids.get(slug), name)
+    return out
+
+
+def _card_names(targets: _Targets, entry) -> list[str]:
+    """Cards an entry is about: its card tags, names found in official answers, and the card
+    a community card page is named after."""
+    page = entry.page
     names = list(entry.card_citations)
     if page.is_official and targets.finder:
         names += targets.finder(f"{entry.question}\n{entry.answer_text}")
     if page.kind == "card" and not page.is_index:
         names.append(page.title)
-    for name in dict.fromkeys(names):
-        slug = slugify(name)
-        note = "page" if name == page.title and page.kind == "card" else ""
-        out.append(
-            _link(
-                game,
-                Link.FAQ,
-                entry.pk,
-                Link.CARD,
-                slug,
-                targets.card_ids.get(slug),
-                name,
-                note,
-                len(out),
-            )
-        )
-    words = list(entry.keyword_mentions)
-    if targets.keywords:
-        words += keyword_mentions(
-            f"{entry.question}\n{entry.answer_text}", targets.keywords, exclude=names
-        )
-    for name in dict.fromkeys(words):
-        slug = targets.keyword_slug(name)
-        out.append(
-            _link(
-                game,
-                Link.FAQ,
-                entry.pk,
-                Link.KEYWORD,
-                slug,
-                targets.keyword_ids.get(slug),
-                name,
-                "",
-                len(out),
-            )
-        )
-    return out
+    return names
 
 
 def _card_links(game, targets: _Targets, card) -> list[Link]:

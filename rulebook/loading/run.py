@@ -19,7 +19,7 @@ from ingest.decode import read_source
 from ingest.model import IngestError, ParsedDocument
 from ingest.parse import parse_any
 from rulebook import kinds
-from rulebook.loading import sources as knowledge_ingest
+from rulebook.loading import sources
 from rulebook.loading.documents import DocumentMeta, load_document
 from rulebook.loading.sources import KnowledgePrepared
 from rulebook.models import Game
@@ -108,14 +108,14 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
     ).exists()
     for path in expand_paths(paths):
         text = read_source(path)
-        kind = knowledge_ingest.route(text, path)
+        kind = sources.route(text, path)
         if kind is None:
             rules.append(prepare(path, options, text))
         else:
             knowledge.append(KnowledgePrepared(path, kind, options.game, text))
         if progress:
             progress(f"parsed {path.name}")
-    knowledge_ingest.parse_all(knowledge)
+    sources.parse_all(knowledge, force=options.force)
     results = []
     with transaction.atomic():
         for item in rules:
@@ -125,12 +125,12 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
                 progress(f"loaded {item.path.name}")
             _check_strict(options, item.path, anomaly_count(result.report))
         for item in knowledge:
-            result = knowledge_ingest.load(item)
+            result = sources.load(item)
             results.append((item, result))
             if progress:
                 progress(f"loaded {item.path.name}")
             _check_strict(options, item.path, len(result.report.get("findings", [])))
-        knowledge_ingest.relink_games(
+        sources.relink_games(
             {options.game} | {item.meta.game for item in rules}, [r for _, r in results]
         )
         if options.dry_run:

@@ -1,9 +1,14 @@
-"""The knowledge half of ``ingest``: route a file by content, parse it, load it, relink.
+"""The knowledge half of an ingest: a registry of knowledge kinds, each parsed then loaded.
+
+A file is routed by its content (``ingest.knowledge.detect``). Each kind is a small class that
+knows how to parse its file and how to load what it parsed; the registry orders them twice,
+because parsing and loading depend on each other differently: the banned list is parsed
+first (the gallery marks banned cards while parsing) but loaded after the cards it flags.
 
 Parsing reads the database (the newest keywords and card names sharpen keyword and card
-detection) but never writes; files of one batch are parsed in dependency order (banned list,
-cards, errata, FAQ) so a FAQ sees the cards loaded beside it. Whatever parsing misses because
-the rules or cards are not there yet, the relink pass fills in later.
+detection) but never writes; whatever it misses because the rules or cards are not there yet,
+the link pass fills in later. A file whose bytes are what was loaded last time is neither
+parsed nor loaded again (unless forced): its stored counts are reported as unchanged.
 """
 
 from __future__ import annotations
@@ -18,13 +23,11 @@ from ingest.knowledge.detect import detect_kind
 from ingest.knowledge.errata import parse_errata
 from ingest.knowledge.official import parse_official
 from ingest.model import IngestError
+from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.loading import knowledge as loader
-from rulebook.loading.knowledge import KnowledgeResult
-from rulebook.loading.links import newest_english, relink
-from rulebook.models import Card, Game, Keyword, KnowledgeSource
-
-ORDER = ["banned", "cards", "errata", "faq-community", "faq-official"]
-LOAD_ORDER = ["cards", "banned", "errata", "faq-community", "faq-official"]
+from rulebook.loading.links import relink
+from rulebook.loading.sync import UNCHANGED, KnowledgeResult, record_source, source_hash
+from rulebook.models import Card, Document, Game, Keyword, KnowledgeSource
 
 
 @dataclass
@@ -35,6 +38,108 @@ class KnowledgePrepared:
     text: str
     parsed: object = None
     findings: list = field(default_factory=list)
+    skipped: bool = False  # same bytes as last time: nothing to parse or load
+
+
+@dataclass
+class ParseContext:
+    """What the files of one batch and the database tell a parser about one game."""
+
+    keywords: list
+    card_names: list[str]
+    banned: list[str] | None = None
+
+
+class KnowledgeKind:
+    name = ""
+    parse_rank = 0
+    load_rank = 0
+
+    def parse(self, item: KnowledgePrepared, context: ParseContext) -> None:
+        raise NotImplementedError
+
+    def load(self, game: Game, parsed) -> dict:
+        raise NotImplementedError
+
+    def report_extra(self, parsed) -> dict:
+        return {}
+
+
+REGISTRY: dict[str, KnowledgeKind] = {}
+
+
+def register(kind_class):
+    REGISTRY[kind_class.name] = kind_class()
+    return kind_class
+
+
+@register
+class BannedList(KnowledgeKind):
+    name, parse_rank, load_rank = loader.BANNED, 0, 1
+
+    def parse(self, item, context):
+        item.parsed = context.banned = card_parser.parse_banned(item.text, str(item.path))
+
+    def load(self, game, parsed):
+        return loader.apply_banned(game, parsed)
+
+    def report_extra(self, parsed):
+        return {"names": list(parsed)}
+
+
+@register
+class CardGallery(KnowledgeKind):
+    name, parse_rank, load_rank = "cards", 1, 0
+
+    def parse(self, item, context):
+        gallery = card_parser.parse_gallery(
+            item.text,
+            str(item.path),
+            banned=context.banned or loader.stored_banned(item.game),
+            known_keywords=[k.name for k in context.keywords] or None,
+        )
+        item.parsed, item.findings = gallery, gallery.findings
+        context.card_names.extend(card.name for card in gallery.cards)
+
+    def load(self, game, parsed):
+        return loader.load_gallery(game, parsed)
+
+
+@register
+class Errata(KnowledgeKind):
+    name, parse_rank, load_rank = "errata", 2, 2
+
+    def parse(self, item, context):
+        result = parse_errata(item.text, str(item.path))
+        item.parsed, item.findings = result, result.findings
+
+    def load(self, game, parsed):
+        return loader.load_errata(game, parsed)
+
+
+@register
+class CommunityFaq(KnowledgeKind):
+    name, parse_rank, load_rank = "faq-community", 3, 3
+
+    def parse(self, item, context):
+        faq = parse_community(item.text, str(item.path), keywords=context.keywords or None)
+        item.parsed, item.findings = faq, faq.findings
+
+    def load(self, game, parsed):
+        return loader.load_community(game, parsed)
+
+
+@register
+class OfficialFaq(KnowledgeKind):
+    name, parse_rank, load_rank = "faq-official", 4, 4
+
+    def parse(self, item, context):
+        item.parsed = parse_official(
+            item.text, str(item.path), card_names=context.card_names, keywords=context.keywords
+        )
+
+    def load(self, game, parsed):
+        return loader.load_official(game, parsed)
 
 
 def route(text: str, path: Path) -> str | None:
@@ -50,52 +155,38 @@ def route(text: str, path: Path) -> str | None:
     return kind
 
 
-def _context(game: str) -> tuple[list, list[str]]:
+def _context(game: str) -> ParseContext:
     """Keywords of the newest English Core Rules and the known card names, from the DB."""
     game_obj = Game.objects.filter(slug=game).first()
     if game_obj is None:
-        return [], []
-    document = newest_english(game_obj)
-    keywords = list(Keyword.objects.filter(document=document)) if document else []
-    names = list(Card.objects.filter(game=game_obj).values_list("name", flat=True))
-    return keywords, names
+        return ParseContext([], [])
+    document = Document.objects.newest_rules(game_obj, KNOWLEDGE_LANGUAGE)
+    keywords = list(Keyword.objects.in_document(document)) if document else []
+    names = list(Card.objects.of_game(game_obj).values_list("name", flat=True))
+    return ParseContext(keywords, names)
 
 
-def parse_all(items: list[KnowledgePrepared]) -> None:
+def _unchanged(item: KnowledgePrepared) -> bool:
+    stored = KnowledgeSource.objects.filter(game__slug=item.game, kind=item.kind).first()
+    return stored is not None and stored.content_hash == source_hash(item.text)
+
+
+def parse_all(items: list[KnowledgePrepared], force: bool = False) -> None:
     """Parse every knowledge file of a batch (no writes); IngestError on a broken file."""
-    items.sort(key=lambda item: ORDER.index(item.kind))
-    contexts: dict[str, tuple] = {}
-    banned: dict[str, list[str]] = {}
+    items.sort(key=lambda item: REGISTRY[item.kind].parse_rank)
+    contexts: dict[str, ParseContext] = {}
     for item in items:
-        keywords, names = contexts.setdefault(item.game, _context(item.game))
+        item.skipped = not force and _unchanged(item)
+        if item.skipped:
+            continue
+        context = contexts.setdefault(item.game, _context(item.game))
         try:
-            _parse(item, keywords, names, banned)
+            REGISTRY[item.kind].parse(item, context)
         except IngestError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise IngestError(f"unexpected {item.kind} structure: {exc!r}", str(item.path)) from exc
-    items.sort(key=lambda item: LOAD_ORDER.index(item.kind))  # banned flags after the cards
-
-
-def _parse(item: KnowledgePrepared, keywords, names: list[str], banned: dict) -> None:
-    name = str(item.path)
-    if item.kind == "banned":
-        item.parsed = banned[item.game] = card_parser.parse_banned(item.text, name)
-    elif item.kind == "cards":
-        listed = banned.get(item.game) or loader.stored_banned(item.game)
-        gallery = card_parser.parse_gallery(
-            item.text, name, banned=listed, known_keywords=[k.name for k in keywords] or None
-        )
-        item.parsed, item.findings = gallery, gallery.findings
-        names.extend(card.name for card in gallery.cards)
-    elif item.kind == "errata":
-        result = parse_errata(item.text, name)
-        item.parsed, item.findings = result, result.findings
-    elif item.kind == "faq-community":
-        faq = parse_community(item.text, name, keywords=keywords or None)
-        item.parsed, item.findings = faq, faq.findings
-    else:
-        item.parsed = parse_official(item.text, name, card_names=names, keywords=keywords)
+    items.sort(key=lambda item: REGISTRY[item.kind].load_rank)
 
 
 def load(item: KnowledgePrepared) -> KnowledgeResult:
@@ -103,26 +194,36 @@ def load(item: KnowledgePrepared) -> KnowledgeResult:
     game, _ = Game.objects.get_or_create(
         slug=item.game, defaults={"name": item.game.replace("-", " ").title()}
     )
-    loaders = {
-        "banned": lambda: loader.apply_banned(game, item.parsed),
-        "cards": lambda: loader.load_gallery(game, item.parsed),
-        "errata": lambda: loader.load_errata(game, item.parsed),
-        "faq-community": lambda: loader.load_community(game, item.parsed),
-        "faq-official": lambda: loader.load_official(game, item.parsed),
-    }
-    result = KnowledgeResult(kind=item.kind, counts=loaders[item.kind]())
-    result.settle()
+    if item.skipped:
+        return _unchanged_result(game, item)
+    kind = REGISTRY[item.kind]
+    result = KnowledgeResult(kind=item.kind, counts=kind.load(game, item.parsed)).settle()
     result.report = {
         "kind": item.kind,
         "source": item.path.name,
         "status": result.status,
         "counts": result.counts,
         "findings": [f.as_dict() for f in item.findings],
+        **kind.report_extra(item.parsed),
     }
-    if item.kind == "banned":
-        result.report["names"] = list(item.parsed)
-    loader.record_source(game, item.kind, item.path.name, item.text, result.report)
+    record_source(game, item.kind, item.path.name, item.text, result.report)
     return result
+
+
+def _unchanged_result(game: Game, item: KnowledgePrepared) -> KnowledgeResult:
+    """The stored report, every row it counted now counted as unchanged."""
+    stored = KnowledgeSource.objects.get(game=game, kind=item.kind)
+    counts = {
+        what: {
+            "created": 0,
+            "updated": 0,
+            "unchanged": tally["created"] + tally["updated"] + tally["unchanged"],
+            "removed": 0,
+        }
+        for what, tally in stored.report.get("counts", {}).items()
+    }
+    report = {**stored.report, "status": UNCHANGED, "counts": counts, "source": item.path.name}
+    return KnowledgeResult(kind=item.kind, status=UNCHANGED, counts=counts, report=report)
 
 
 def relink_games(slugs: set[str], results: list) -> None:
@@ -130,37 +231,9 @@ def relink_games(slugs: set[str], results: list) -> None:
     summaries = {}
     for game in Game.objects.filter(slug__in=slugs):
         summaries[game.slug] = summary = relink(game)
-        for source in KnowledgeSource.objects.filter(game=game):
+        for source in KnowledgeSource.objects.of_game(game):
             source.report = {**source.report, "links": summary}
             source.save(update_fields=["report"])
     for result in results:
         if isinstance(result, KnowledgeResult) and len(summaries) == 1:
             result.report["links"] = next(iter(summaries.values()))
-
-
-def format_report(report: dict) -> str:
-    """Human-readable lines for the ingest command."""
-    lines = []
-    for what, tally in report.get("counts", {}).items():
-        lines.append(
-            f"  {what}: {tally['created']} created, {tally['updated']} updated, "
-            f"{tally['unchanged']} unchanged, {tally['removed']} removed"
-        )
-    findings = report.get("findings", [])
-    lines.append(f"  findings: {len(findings)}" + ("" if findings else " (none)"))
-    lines.extend(f"    {f['kind']}: {f['detail']}" for f in findings[:20])
-    return "\n".join(lines)
-
-
-def format_links(summary: dict) -> str:
-    lines = [f"Citations resolved against Core Rules {summary.get('against') or '(none yet)'}:"]
-    for kind, tally in sorted(summary.get("counts", {}).items()):
-        lines.append(f"  {kind}: {tally['resolved']} resolved, {tally['unresolved']} unresolved")
-    share = summary.get("faq_rule_share")
-    if share is not None:
-        lines.append(f"  FAQ rule citations resolved: {share:.1%}")
-    unresolved = summary.get("unresolved_faq_rules", [])
-    if unresolved:
-        lines.append("  Unresolved FAQ rule citations:")
-        lines.extend(f"    {item}" for item in unresolved)
-    return "\n".join(lines)

@@ -1,27 +1,14 @@
-"""Models: the rule tree (``rules``) and what is said about it (``knowledge``).
+"""Models: the rule tree (``rules``), and what is said about it: keywords (``knowledge``), FAQ
+rulings (``faq``), cards (``cards``) and the citations between all of them (``links``).
 
-Split in two modules so neither grows past a readable size; everything is re-exported here so
-``from rulebook.models import Rule`` keeps working everywhere.
+Everything is re-exported here so ``from rulebook.models import Rule`` works everywhere.
 """
 
-from rulebook.models.knowledge import (
-    Card,
-    Erratum,
-    FaqEntry,
-    FaqPage,
-    Keyword,
-    KnowledgeSource,
-    Link,
-    Printing,
-)
-from rulebook.models.rules import (
-    Document,
-    DocumentQuerySet,
-    Game,
-    Reference,
-    Rule,
-    RuleQuerySet,
-)
+from .cards import Card, Erratum, Printing
+from .faq import FaqEntry, FaqPage
+from .knowledge import Keyword, KnowledgeSource
+from .links import Link
+from .rules import Document, DocumentQuerySet, Game, Reference, Rule, RuleQuerySet
 
 __all__ = [
     "Card",

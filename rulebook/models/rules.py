@@ -9,7 +9,6 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from ingest import numbers
 from rulebook import kinds
 
 
@@ -64,6 +63,12 @@ class DocumentQuerySet(models.QuerySet):
     def default(self, game, kind=kinds.CORE_RULES, language="en"):
         """The newest version in that language: the one unpinned URLs show."""
         return self.of(game, kind, language).newest_first().first()
+
+    def newest_rules(self, game, language):
+        """The default Core Rules in ``language``, without its large report: what keyword,
+        FAQ and card pages link into."""
+        rules = self.of(game, kinds.CORE_RULES, language).select_related("game").defer("report")
+        return rules.newest_first().first()
 
     def paired(self, game, kind, version=None) -> dict:
         """One document per configured language that has any: the requested version, else
@@ -125,6 +130,12 @@ class Document(models.Model):
             )
 
     @property
+    def short_label(self) -> str:
+        """ "1.4" for a document labelled v1.4 (else its version): how FAQ pages name the
+        Core Rules they were reviewed against."""
+        return (self.label or self.version).lstrip("vV")
+
+    @property
     def kind_slug(self):
         return kinds.slug_of(self.kind)
 
@@ -157,6 +168,16 @@ class RuleQuerySet(models.QuerySet):
 
     def in_order(self):
         return self.order_by("position")
+
+    def with_references(self):
+        """Each rule's cross-references with their targets, fetched in bulk for a page."""
+        refs = (
+            Reference.objects.select_related("target__document__game")
+            # The report is a large JSON blob: never decode it once per reference.
+            .defer("target__document__report")
+            .order_by("start")
+        )
+        return self.prefetch_related(models.Prefetch("references", queryset=refs))
 
 
 class Rule(models.Model):
@@ -222,10 +243,6 @@ class Rule(models.Model):
                 },
             )
         return url + ("" if self.occurrence == 1 else f"#{self.anchor}")
-
-    @property
-    def ancestor_numbers(self):
-        return numbers.ancestors(self.number)
 
 
 class Reference(models.Model):

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from rulebook import kinds
 from rulebook.languages import KNOWLEDGE_LANGUAGE
-from rulebook.models import Card, Keyword, Link
-from rulebook.pages.knowledge import entries_by_id, keyword_faq_ids, rules_document
+from rulebook.models import Card, Document, Keyword, Link
+from rulebook.pages.knowledge import entries_in_reading_order
 
 FILTERS = ("set", "type", "domain")
 
@@ -55,11 +55,6 @@ def filter_cards(cards, params) -> tuple[list, CardFilter]:
     return kept, facets
 
 
-def printing_count(cards, keyword_name: str) -> int:
-    """Printings whose own text carries the keyword (reprints may drop reminder text)."""
-    return sum(keyword_name in p.keyword_names for card in cards for p in card.printings.all())
-
-
 @dataclass
 class RuleKnowledge:
     faq: list = field(default_factory=list)
@@ -77,29 +72,21 @@ def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowled
     """
     if document.kind != kinds.CORE_RULES:
         return None
-    newest = rules_document(document.game, KNOWLEDGE_LANGUAGE)
+    newest = Document.objects.newest_rules(document.game, KNOWLEDGE_LANGUAGE)
     if newest is None or document.version != newest.version:
         return None
-    faq_ids = set(
-        Link.objects.filter(
-            game=document.game, source_kind=Link.FAQ, target_kind=Link.RULE, target_key__in=numbers
-        ).values_list("source_id", flat=True)
-    )
+    links = Link.objects.of_game(document.game)
+    faq_ids = set(links.from_faq().to_rules(numbers).source_ids())
     out = RuleKnowledge()
     top = numbers[0].split(".")[0] if numbers else ""
-    out.keyword = Keyword.objects.filter(document=document, number=top).first()
-    english = Keyword.objects.filter(document=newest, number=top).first()
+    out.keyword = Keyword.objects.in_document(document).defined_at(top).first()
+    english = Keyword.objects.in_document(newest).defined_at(top).first()
     if english is not None and numbers[0] == top:  # the keyword's own page: FAQ naming it too
-        faq_ids.update(keyword_faq_ids(document.game, english))
-    out.faq = entries_by_id(faq_ids)
+        faq_ids.update(links.faq_about_keyword(document.game, english).source_ids())
+    out.faq = entries_in_reading_order(faq_ids)
     if english is not None:
-        ids = Link.objects.filter(
-            game=document.game,
-            source_kind=Link.CARD,
-            target_kind=Link.KEYWORD,
-            target_id=english.pk,
-        )
-        cards = Card.objects.filter(pk__in=ids.values("source_id")).order_by("name")
+        carrying = links.cards_carrying(document.game, english).values("source_id")
+        cards = Card.objects.filter(pk__in=carrying).order_by("name")
         out.card_count = cards.count()
         out.cards = list(cards.only("name", "slug", "game_id")[:limit])
     return out

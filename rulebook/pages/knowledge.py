@@ -1,185 +1,61 @@
-"""Assembling what keyword, FAQ and card pages show, from the Link table in bulk.
+"""What keyword, card and FAQ pages show, assembled once for the HTML pages and the API alike.
 
 Every query here is per page, never per row: links are read once, then the rows they point to
-are fetched with ``pk__in``. FAQ answers are rendered at view time (not stored as HTML) because
-their links depend on the page's language: the same English answer links to French rules on a
-French page.
+are fetched with ``pk__in``. Keywords are matched across languages by their defining rule
+number, never by name; FAQ rulings and cards cite the English keyword, so a French keyword
+page finds its rulings through its English twin.
 """
 
 from __future__ import annotations
 
-import html
-import re
 from dataclasses import dataclass, field
 
-from django.db.models import Q
-from django.utils.safestring import SafeString, mark_safe
-
-from ingest.knowledge.cards import render_ability_html
-from ingest.knowledge.render import render_answer_html
-from ingest.knowledge.text import slugify
-from rulebook import kinds
-from rulebook.models import Card, Document, FaqEntry, FaqPage, Keyword, Link, Rule
-from rulebook.pages.preview import opening
-
-_RULE_REF_RE = re.compile(r'<a class="rule-ref" href="(?P<href>[^"]*)">rule (?P<num>[^<]+)</a>')
+from rulebook.languages import KNOWLEDGE_LANGUAGE
+from rulebook.models import Card, Document, Erratum, FaqEntry, Keyword, Link, Rule
 
 
-def rules_document(game, language):
-    """The default (newest) Core Rules in ``language``, without its large report."""
-    return (
-        Document.objects.filter(game=game, kind=kinds.CORE_RULES, language=language)
-        .select_related("game")
-        .defer("report")
-        .order_by("-version")
-        .first()
-    )
+def english_keyword(game, number: str) -> Keyword | None:
+    """The English keyword defined at ``number``: the one FAQ and card links point at."""
+    english = Document.objects.newest_rules(game, KNOWLEDGE_LANGUAGE)
+    return Keyword.objects.in_document(english).defined_at(number).first()
 
 
-def under(number: str) -> Q:
-    """Links whose rule target is ``number`` or one of its sub-rules."""
-    return Q(target_key=number) | Q(target_key__startswith=number + ".")
+def english_keywords(game) -> dict[str, Keyword]:
+    """The newest English keywords by defining number."""
+    english = Document.objects.newest_rules(game, KNOWLEDGE_LANGUAGE)
+    return Keyword.objects.in_document(english).by_number()
 
 
-@dataclass
-class FaqItem:
-    entry: FaqEntry
-    answer_html: SafeString
-    url: str
-    notes: list[str] = field(default_factory=list)
+def entries_in_reading_order(ids) -> list[FaqEntry]:
+    return list(FaqEntry.objects.with_ids(ids).in_reading_order())
 
 
-class Resolver:
-    """URLs for rules, cards and keywords as the pages of one language link them."""
-
-    def __init__(self, game, language, document):
-        self.game, self.language, self.document = game, language, document
-        english = rules_document(game, "en")
-        by_number = {k.number: k.slug for k in Keyword.objects.filter(document=document)}
-        self.keyword_slugs = (
-            {
-                k.name: by_number.get(k.number)
-                for k in Keyword.objects.filter(document=english).only("name", "number")
-            }
-            if english
-            else {}
-        )
-        self.card_slugs = set(Card.objects.filter(game=game).values_list("slug", flat=True))
-        self.rule_texts: dict[str, str] = {}
-
-    def load_rules(self, numbers) -> None:
-        """Fetch the texts (for tooltips) of every number the page will link, in one query."""
-        wanted = set(numbers) - set(self.rule_texts)
-        if self.document and wanted:
-            rows = Rule.objects.filter(document=self.document, number__in=wanted, occurrence=1)
-            self.rule_texts.update(rows.values_list("number", "text"))
-
-    def rule_url(self, number):
-        if number not in self.rule_texts:
-            return None
-        return f"/{self.language}/{self.game.slug}/rules/{number}/"
-
-    def card_url(self, name):
-        slug = slugify(name)
-        return (
-            f"/{self.language}/{self.game.slug}/cards/{slug}/" if slug in self.card_slugs else None
-        )
-
-    def keyword_url(self, name):
-        slug = self.keyword_slugs.get(name)
-        return f"/{self.language}/{self.game.slug}/keywords/{slug}/" if slug else None
-
-    def link_url(self, href: str):
-        """The FAQ's own root-relative links (/cards/switcheroo#x) point at our FAQ pages."""
-        if href.startswith("/") and not href.startswith("//"):
-            return f"/{self.language}/{self.game.slug}/faq{href.split('#')[0].rstrip('/')}/" + (
-                "#" + href.split("#", 1)[1] if "#" in href else ""
-            )
-        return href
-
-    def answer_html(self, markdown: str) -> SafeString:
-        out = render_answer_html(
-            markdown, self.rule_url, self.card_url, self.keyword_url, self.link_url
-        )
-        # render_answer_html escapes all source text; the tooltip added here is escaped too,
-        # so the result holds only markup written by the renderer and by this function.
-        return mark_safe(_RULE_REF_RE.sub(self._with_preview, out))  # noqa: S308
-
-    def _with_preview(self, match: re.Match) -> str:
-        number = html.unescape(match["num"])
-        text = self.rule_texts.get(number, "")
-        return (
-            f'<a class="rule-ref xref" href="{match["href"]}" data-target='
-            f'"{html.escape(number, quote=True)}">rule {match["num"]}</a>'
-            f'<span class="xref-preview" role="tooltip">'
-            f"{html.escape(opening(number + ' ' + text, 240))}</span>"
-        )
-
-    def ability_html(self, text: str) -> SafeString:
-        # render_ability_html escapes the text and only adds its own spans and links.
-        return mark_safe(
-            render_ability_html(  # noqa: S308
-                text, self.keyword_url, list(self.keyword_slugs) or None
-            )
-        )
-
-
-def faq_items(entries, resolver: Resolver, language: str) -> list[FaqItem]:
-    """Entries with rendered answers; rule texts for every tooltip are fetched at once."""
-    entries = list(entries)
-    resolver.load_rules(n for e in entries for n in e.rule_citations)
-    items = []
-    for entry in entries:
-        markdown = entry.answer_markdown
-        item = FaqItem(entry, resolver.answer_html(markdown), entry.url(language))
-        items.append(item)
-    return items
-
-
-def entries_by_id(ids) -> list[FaqEntry]:
-    """FAQ entries in reading order: community pages first, then official articles."""
-    return list(
-        FaqEntry.objects.filter(pk__in=set(ids))
-        .select_related("page__game")
-        .order_by("page__source", "page__position", "position")
-    )
-
-
-def keyword_faq_ids(game, english_keyword) -> list[int]:
+def keyword_faq(game, english: Keyword | None) -> list[FaqEntry]:
     """FAQ entries that cite one of the keyword's rules or name the keyword."""
-    if english_keyword is None:
+    if english is None:
         return []
-    links = Link.objects.filter(game=game, source_kind=Link.FAQ).filter(
-        Q(target_kind=Link.RULE) & under(english_keyword.number)
-        | Q(target_kind=Link.KEYWORD, target_id=english_keyword.pk)
-    )
-    return list(links.values_list("source_id", flat=True).distinct())
+    return entries_in_reading_order(Link.objects.faq_about_keyword(game, english).source_ids())
 
 
-def keyword_card_links(game, english_keyword) -> dict[int, str]:
+def card_notes(game, english: Keyword | None) -> dict[int, str]:
     """{card id: note} of the cards whose text carries the keyword."""
-    if english_keyword is None:
+    if english is None:
         return {}
-    return dict(
-        Link.objects.filter(
-            game=game, source_kind=Link.CARD, target_kind=Link.KEYWORD, target_id=english_keyword.pk
-        ).values_list("source_id", "note")
-    )
+    return dict(Link.objects.cards_carrying(game, english).values_list("source_id", "note"))
 
 
-def cards_with_printings(ids):
-    return list(Card.objects.filter(pk__in=set(ids)).prefetch_related("printings").order_by("name"))
+def printing_count(cards, keyword_name: str) -> int:
+    """Printings whose own text carries the keyword (reprints may drop reminder text)."""
+    return sum(keyword_name in p.keyword_names for card in cards for p in card.printings.all())
 
 
 def keyword_counts(game, keywords, english: dict[str, Keyword]) -> dict[int, dict]:
     """{keyword id: {"rules", "faq", "cards"}} for a keyword index, in three queries."""
     faq_rules = list(
-        Link.objects.filter(game=game, source_kind=Link.FAQ, target_kind=Link.RULE).values_list(
-            "target_key", "source_id"
-        )
+        Link.objects.of_game(game).from_faq().to_rules().values_list("target_key", "source_id")
     )
-    faq_named = _grouped(game, Link.FAQ)
-    cards = _grouped(game, Link.CARD)
+    faq_named = _sources_by_keyword(Link.objects.of_game(game).from_faq())
+    cards = _sources_by_keyword(Link.objects.of_game(game).from_cards())
     out = {}
     for keyword in keywords:
         en = english.get(keyword.number)
@@ -197,26 +73,14 @@ def keyword_counts(game, keywords, english: dict[str, Keyword]) -> dict[int, dic
     return out
 
 
-def _grouped(game, source_kind) -> dict[int, set[int]]:
+def _sources_by_keyword(links) -> dict[int, set[int]]:
     grouped: dict[int, set[int]] = {}
-    rows = Link.objects.filter(
-        game=game, source_kind=source_kind, target_kind=Link.KEYWORD, target_id__isnull=False
-    ).values_list("target_id", "source_id")
-    for target, source in rows:
+    for target, source in links.to_keywords().resolved().values_list("target_id", "source_id"):
         grouped.setdefault(target, set()).add(source)
     return grouped
 
 
-def faq_pages(game, source=None, topic=None):
-    pages = FaqPage.objects.filter(game=game).prefetch_related("entries")
-    if source:
-        pages = pages.filter(source=source)
-    if topic:
-        pages = pages.filter(kind=topic)
-    return pages.order_by("source", "kind", "title")
-
-
-def granted_cards(game_obj, english, carrying: set[int]) -> list[dict]:
+def granted_cards(game, english, carrying: set[int]) -> list[dict]:
     """Cards that gain the keyword through another keyword's rule (Hidden -> Reaction)."""
     if english is None or not english.granted_by:
         return []
@@ -229,14 +93,88 @@ def granted_cards(game_obj, english, carrying: set[int]) -> list[dict]:
     out = []
     for name, numbers in groups.items():
         source = granting.get(name)
-        ids = keyword_card_links(game_obj, source) if source else {}
-        cards = Card.objects.filter(pk__in=set(ids) - carrying).order_by("name")
+        ids = card_notes(game, source) if source else {}
+        cards = Card.objects.with_ids(set(ids) - carrying).order_by("name")
         out.append(
-            {
-                "name": name,
-                "keyword": source,
-                "numbers": numbers,
-                "cards": list(cards.only("name", "slug")),
-            }
-        )
+            {"name": name, "keyword": source, "numbers": numbers,
+             "cards": list(cards.only("name", "slug"))}
+        )  # fmt: skip
     return out
+
+
+@dataclass
+class KeywordPage:
+    keyword: Keyword
+    english: Keyword | None
+    faq: list[FaqEntry]
+    cards: list[Card]  # with their printings, by name
+    notes: dict[int, str]  # card id -> "reminder" when only reminder text carries it
+    granted: list[dict]
+
+    @property
+    def printing_total(self) -> int:
+        return printing_count(self.cards, self.english.name) if self.english else 0
+
+    @property
+    def reminder_only(self) -> set[int]:
+        return {pk for pk, note in self.notes.items() if note == "reminder"}
+
+
+def keyword_page(game, keyword: Keyword) -> KeywordPage:
+    english = english_keyword(game, keyword.number)
+    notes = card_notes(game, english)
+    return KeywordPage(
+        keyword=keyword,
+        english=english,
+        faq=keyword_faq(game, english),
+        cards=list(Card.objects.with_ids(notes).with_printings()),
+        notes=notes,
+        granted=granted_cards(game, english, set(notes)),
+    )
+
+
+def keyword_mentions(keyword) -> list[Rule]:
+    """Other rules of the same document whose text names the keyword."""
+    ids = Link.objects.rules_naming(keyword).values("source_id")
+    own = keyword.number
+    return [
+        rule
+        for rule in Rule.objects.filter(pk__in=ids).order_by("position")
+        if rule.number != own and not rule.number.startswith(own + ".")
+    ]
+
+
+def find_keyword(game, document, slug: str) -> tuple[Keyword | None, Keyword | None]:
+    """(the keyword of ``document`` with this slug, None), or (None, the keyword of
+    ``document`` defined where another language's keyword with this slug is): an English slug
+    on a French page leads to the French keyword."""
+    own = Keyword.objects.in_document(document).filter(slug=slug).first() if document else None
+    if own is not None or document is None:
+        return own, None
+    for other in Keyword.objects.of_game(game).filter(slug=slug).only("number"):
+        match = Keyword.objects.in_document(document).defined_at(other.number).first()
+        if match is not None:
+            return None, match
+    return None, None
+
+
+@dataclass
+class CardPage:
+    card: Card
+    faq: list[FaqEntry]
+    rules: list[Rule] = field(default_factory=list)  # rules the FAQ about it cites
+    keyword_names: list[str] = field(default_factory=list)
+    errata: list[Erratum] = field(default_factory=list)
+
+
+def card_page(card: Card, document) -> CardPage:
+    """A card's FAQ, the rules those rulings cite (in ``document``), keywords and errata."""
+    faq = entries_in_reading_order(Link.objects.faq_about_card(card).source_ids())
+    cited = dict.fromkeys(n for entry in faq for n in entry.rule_citations)
+    rules = []
+    if document is not None:
+        rows = Rule.objects.in_document(document).filter(number__in=cited, occurrence=1)
+        rules = list(rows.select_related("document__game").order_by("position"))
+    names = Link.objects.keywords_of_card(card).values_list("written", flat=True)
+    errata = list(Erratum.objects.for_card(card))
+    return CardPage(card, faq, rules, list(dict.fromkeys(names)), errata)

@@ -37,7 +37,7 @@ from django.utils import translation
 from django.utils.html import escape
 
 from ingest import languages, numbers
-from ingest.references import CONNECTOR, RANGE, _range
+from ingest.references import CONNECTOR, RANGE, expand_range
 from rulebook import kinds
 from rulebook.models import Document, Rule
 from rulebook.pages.preview import opening, rule_title
@@ -233,7 +233,7 @@ def _introduced(result: Linked, catalogue: Catalogue) -> None:
             span = (offset + part.start("num"), offset + part.end("num"))
             if _RANGE_SEP_RE.fullmatch(part["sep"]) and previous:
                 high = numbers.normalise(part["num"])
-                for inside in _range(previous, high, catalogue.known):
+                for inside in expand_range(previous, high, catalogue.known):
                     if inside in catalogue and inside != high:
                         _note(result, catalogue.target(inside), span[0] - 1)
             _add(result, *span, number and catalogue.target(number))

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
-
 from ingest import numbers
 from rulebook.models import Document, Reference, Rule
 
@@ -33,19 +31,9 @@ class RuleContext:
     next_section: Rule | None = None
 
 
-def _with_references(queryset):
-    # The report is a large JSON blob: never decode it once per reference.
-    refs = (
-        Reference.objects.select_related("target__document__game")
-        .defer("target__document__report")
-        .order_by("start")
-    )
-    return queryset.prefetch_related(Prefetch("references", queryset=refs))
-
-
 def span_of(rule: Rule) -> list[Rule]:
     """A heading spans its section; any other rule spans its contiguous numeric descendants."""
-    doc_rules = _with_references(Rule.objects.in_document(rule.document_id))
+    doc_rules = Rule.objects.in_document(rule.document_id).with_references()
     if rule.is_heading and rule.section_end is not None:
         return list(doc_rules.between(rule.position, rule.section_end).in_order())
     candidates = doc_rules.under(rule.number).filter(position__gte=rule.position).in_order()

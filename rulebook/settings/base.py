@@ -14,7 +14,6 @@ from rulebook import languages as language_table
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 DATA_DIR = Path(os.environ.get("RULEBOOK_DATA_DIR", BASE_DIR / "var")).resolve()
 DATA_DIR.mkdir(parents=True, exist_ok=True)  # a fresh clone has no var/ yet
-SHARED_DIR = Path(os.environ.get("RULEBOOK_SHARED_DIR", BASE_DIR.parent / "shared")).resolve()
 DEMO_DIR = BASE_DIR / "demo"
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me")

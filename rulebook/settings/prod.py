@@ -6,7 +6,7 @@ http://127.0.0.1:8000 (admin login included) keeps working; a real deployment tu
 
 import os
 
-from rulebook.settings.base import *  # noqa: F403
+from rulebook.settings.base import *
 
 DEBUG = False
 
@@ -18,9 +18,9 @@ if os.environ.get("RULEBOOK_HTTPS") == "1":
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    if SECRET_KEY.startswith("dev-only"):  # noqa: F405
+    if SECRET_KEY.startswith("dev-only"):
         raise RuntimeError("Set DJANGO_SECRET_KEY for an HTTPS deployment.")
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = True
-LOGGING = {**LOGGING, "root": {"handlers": ["console"], "level": "INFO"}}  # noqa: F405
+LOGGING = {**LOGGING, "root": {"handlers": ["console"], "level": "INFO"}}

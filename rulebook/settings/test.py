@@ -4,18 +4,18 @@ import os
 import tempfile
 from pathlib import Path
 
-from rulebook.settings.base import *  # noqa: F403
+from rulebook.settings.base import *
 
 DATA_DIR = Path(
     os.environ.get("RULEBOOK_TEST_DATA_DIR") or tempfile.mkdtemp(prefix="rulebook-test-")
 )
-SEARCH_BACKEND = {**SEARCH_BACKEND, "PATH": DATA_DIR / "index"}  # noqa: F405
+SEARCH_BACKEND = {**SEARCH_BACKEND, "PATH": DATA_DIR / "index"}
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     **STORAGES,
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-}  # noqa: F405
+}
 ALLOWED_HOSTS = ["*"]
 STATIC_ROOT = DATA_DIR / "staticfiles"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
@@ -24,4 +24,4 @@ WHITENOISE_AUTOREFRESH = True
 RULEBOOK_API_RATE_LIMIT = None
 # Parallel checkouts on one machine each need their own PostgreSQL test database.
 if os.environ.get("RULEBOOK_TEST_DB_NAME"):
-    DATABASES["default"]["TEST"] = {"NAME": os.environ["RULEBOOK_TEST_DB_NAME"]}  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["RULEBOOK_TEST_DB_NAME"]}

@@ -61,7 +61,7 @@ def load_rules(path: Path) -> list[RuleVersion]:
         rules = parse_file(path).rules
         if rules:
             return as_rule_versions(rules)
-    except Exception:  # noqa: BLE001 - the parser is work in progress; fall back
+    except Exception:  # the parser is work in progress; fall back
         pass
     return private_load(path)
 

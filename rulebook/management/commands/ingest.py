@@ -11,7 +11,8 @@ from tqdm import tqdm
 from ingest.model import IngestError
 from ingest.report import format_report
 from rulebook import kinds, languages
-from rulebook.loading import sources as knowledge_ingest
+from rulebook.loading.report import format_links
+from rulebook.loading.report import format_report as format_knowledge_report
 from rulebook.loading.run import IngestOptions, StrictModeError, expand_paths, run_ingest
 from rulebook.loading.sources import KnowledgePrepared
 
@@ -84,7 +85,7 @@ class Command(BaseCommand):
             if isinstance(item, KnowledgePrepared):
                 head = f"{item.path} -> {item.game} {item.kind}: {result.status}{suffix}"
                 self.stdout.write(self.style.MIGRATE_HEADING(head))
-                self.stdout.write(knowledge_ingest.format_report(result.report))
+                self.stdout.write(format_knowledge_report(result.report))
                 links = result.report.get("links") or links
                 continue
             meta = item.meta
@@ -96,4 +97,4 @@ class Command(BaseCommand):
             )
             self.stdout.write(format_report(result.report))
         if links:
-            self.stdout.write(knowledge_ingest.format_links(links))
+            self.stdout.write(format_links(links))

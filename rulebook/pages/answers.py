@@ -1,0 +1,109 @@
+"""FAQ answers and card texts rendered with links in the reader's language.
+
+Answers are rendered at view time (not stored as HTML) because their links depend on the page's
+language: the same English answer links to French rules on a French page.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+
+from django.utils.safestring import SafeString, mark_safe
+
+from ingest.knowledge.cards import render_ability_html
+from ingest.knowledge.render import render_answer_html
+from ingest.knowledge.text import slugify
+from rulebook.languages import KNOWLEDGE_LANGUAGE
+from rulebook.models import Card, Document, FaqEntry, Keyword, Rule
+from rulebook.pages.preview import opening
+
+RULE_REF_RE = re.compile(r'<a class="rule-ref" href="(?P<href>[^"]*)">rule (?P<num>[^<]+)</a>')
+
+
+@dataclass
+class FaqItem:
+    entry: FaqEntry
+    answer_html: SafeString
+    url: str
+    notes: list[str] = field(default_factory=list)
+
+
+class Resolver:
+    """URLs for rules, cards and keywords as the pages of one language link them."""
+
+    def __init__(self, game, language, document):
+        self.game, self.language, self.document = game, language, document
+        english = Document.objects.newest_rules(game, KNOWLEDGE_LANGUAGE)
+        by_number = dict(Keyword.objects.in_document(document).values_list("number", "slug"))
+        self.keyword_slugs = {
+            k.name: by_number.get(k.number)
+            for k in Keyword.objects.in_document(english).only("name", "number")
+        }
+        self.card_slugs = set(Card.objects.of_game(game).values_list("slug", flat=True))
+        self.rule_texts: dict[str, str] = {}
+
+    def load_rules(self, numbers) -> None:
+        """Fetch the texts (for tooltips) of every number the page will link, in one query."""
+        wanted = set(numbers) - set(self.rule_texts)
+        if self.document and wanted:
+            rows = Rule.objects.in_document(self.document).filter(number__in=wanted, occurrence=1)
+            self.rule_texts.update(rows.values_list("number", "text"))
+
+    def rule_url(self, number):
+        if number not in self.rule_texts:
+            return None
+        return f"/{self.language}/{self.game.slug}/rules/{number}/"
+
+    def card_url(self, name):
+        slug = slugify(name)
+        return (
+            f"/{self.language}/{self.game.slug}/cards/{slug}/" if slug in self.card_slugs else None
+        )
+
+    def keyword_url(self, name):
+        slug = self.keyword_slugs.get(name)
+        return f"/{self.language}/{self.game.slug}/keywords/{slug}/" if slug else None
+
+    def link_url(self, href: str):
+        """The FAQ's own root-relative links (/cards/switcheroo#x) point at our FAQ pages."""
+        if href.startswith("/") and not href.startswith("//"):
+            return f"/{self.language}/{self.game.slug}/faq{href.split('#')[0].rstrip('/')}/" + (
+                "#" + href.split("#", 1)[1] if "#" in href else ""
+            )
+        return href
+
+    def answer_html(self, markdown: str) -> SafeString:
+        out = render_answer_html(
+            markdown, self.rule_url, self.card_url, self.keyword_url, self.link_url
+        )
+        # render_answer_html escapes all source text; the tooltip added here is escaped too,
+        # so the result holds only markup written by the renderer and by this function.
+        return mark_safe(RULE_REF_RE.sub(self._with_preview, out))
+
+    def _with_preview(self, match: re.Match) -> str:
+        number = html.unescape(match["num"])
+        text = self.rule_texts.get(number, "")
+        return (
+            f'<a class="rule-ref xref" href="{match["href"]}" data-target='
+            f'"{html.escape(number, quote=True)}">rule {match["num"]}</a>'
+            f'<span class="xref-preview" role="tooltip">'
+            f"{html.escape(opening(number + ' ' + text, 240))}</span>"
+        )
+
+    def ability_html(self, text: str) -> SafeString:
+        # render_ability_html escapes the text and only adds its own spans and links.
+        return mark_safe(
+            render_ability_html(text, self.keyword_url, list(self.keyword_slugs) or None)
+        )
+
+
+def faq_items(entries, resolver: Resolver, language: str) -> list[FaqItem]:
+    """Entries with rendered answers; rule texts for every tooltip are fetched at once."""
+    entries = list(entries)
+    resolver.load_rules(n for e in entries for n in e.rule_citations)
+    return [
+        FaqItem(entry, resolver.answer_html(entry.answer_markdown), entry.url(language))
+        for entry in entries
+    ]
