@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 from ingest import numbers
 from rulebook.models import KIND_SLUGS, SLUG_KINDS, Document, Game, Rule
 from rulebook.pages import history as changes
+from rulebook.pages import offline
 from rulebook.pages import rules as pages
 from rulebook.pages.cards import rule_knowledge
 from rulebook.pages.preview import rule_preview
@@ -101,6 +102,7 @@ def game_home(request, game):
         {
             "game": game_obj,
             "documents": documents,
+            "offline": offline.panel(game_obj, request.LANGUAGE_CODE),
             "has": {
                 "rules": "core-rules" in kinds,
                 "tournament": "tournament-rules" in kinds,
