@@ -112,7 +112,7 @@
 
   // Saving is only useful once a worker can answer offline: wait for it before saying "saved".
   Panel.prototype.save = function () {
-    var registration = this.registration || register();
+    var registration = this.registration;
     if (navigator.storage && navigator.storage.persist) { navigator.storage.persist().catch(function () {}); }
     return Store.save(this.data.manifest, this.progress.bind(this)).then(function () {
       return Promise.resolve(registration).then(function (active) {
@@ -208,8 +208,11 @@
     var registration = register();
     var panel = document.querySelector(".offline-panel");
     if (panel) {
-      var controller = new Panel(panel, registration);
-      controller.refresh(false).then(function () { panel.hidden = false; }).catch(function () {});
+      // Only offer saving where a worker can answer offline.
+      registration.then(function (active) {
+        if (!active) { return null; }
+        return new Panel(panel, active).refresh(false).then(function () { panel.hidden = false; });
+      }).catch(function () {});
     }
     var saved = document.querySelector(".offline-copies");
     if (saved) { offlinePage(saved).catch(function () {}); }

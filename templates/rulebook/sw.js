@@ -17,7 +17,7 @@ self.addEventListener("install", function (event) {
   var offlinePages = Object.keys(CONFIG.offline).map(function (lang) { return CONFIG.offline[lang]; });
   event.waitUntil(
     caches.open(SHELL)
-      .then(function (cache) { return cache.addAll(CONFIG.shell.concat(offlinePages)); })
+      .then(function (cache) { return cache.addAll(CONFIG.shell.concat(offlinePages, [CONFIG.manifest])); })
       .then(function () { return self.skipWaiting(); })
   );
 });
@@ -41,7 +41,7 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) { return; }
   if (request.mode === "navigate" && isReaderPage(url.pathname)) {
     navigate(event, url);
-  } else if (url.pathname.indexOf(CONFIG.static) === 0) {
+  } else if (url.pathname.indexOf(CONFIG.static) === 0 || url.pathname === CONFIG.manifest) {
     event.respondWith(asset(event));
   }
 });
@@ -54,7 +54,8 @@ function isReaderPage(path) {
 
 function noop() {}
 
-// Hashed static files never change: any stored copy will do; otherwise fetch and keep it.
+// Static files (hashed names in production) and the web app manifest: a stored copy answers at
+// once and is refreshed in the background; otherwise fetch and keep it.
 function asset(event) {
   return caches.match(event.request, MATCH).then(function (cached) {
     var fresh = fetch(event.request).then(function (response) {

@@ -67,6 +67,7 @@ def service_worker(request):
         "offline": _per_language("offline"),
         "search": _per_language("search"),
         "static": settings.STATIC_URL,
+        "manifest": reverse("web_manifest"),
         "scripts": [static("rulebook/rulenumbers.js"), static("rulebook/offline-store.js")],
     }
     config["version"] = hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()[:12]
