@@ -162,7 +162,8 @@
       .then(function (response) { return response ? response.text() : ""; })
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
-        return doc.title || new URL(request.url).pathname;
+        // Every title ends with the site's name; the list is all Rulebook pages.
+        return doc.title.replace(/\s+·\s+Rulebook$/, "") || new URL(request.url).pathname;
       });
   }
 

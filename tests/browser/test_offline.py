@@ -86,7 +86,10 @@ def test_saved_game_reads_offline_in_english(server_url, phone):
     saved = phone.locator(".saved-list")
     assert saved.get_by_role("link", name="Lanternfall (EN)").is_visible()
     assert "version 2026-05-01" in saved.inner_text()
-    assert phone.locator(".visited-list").get_by_role("link", name="FAQ").count() >= 1
+    visited = phone.locator(".visited-list").get_by_role(
+        "link", name="FAQ and rulings — Lanternfall"
+    )
+    assert visited.get_attribute("href") == "/en/lanternfall/faq/"
     search_from_header(phone, "why does the lantern flicker")
     assert phone.locator("h1").inner_text() == "Offline reading"
     assert phone.errors == []

@@ -176,3 +176,19 @@ def test_with_a_mouse_on_a_wide_screen_the_number_is_a_plain_link(server_url, pa
     page.locator('[id="711.2"] > a.num').click()
     page.wait_for_url(server_url + "/en/lanternfall/rules/711.2/")
     assert page.locator(".rule-menu").count() == 0
+
+
+def test_stacked_keyword_table_labels_each_value(server_url, phone):
+    phone.goto(server_url + "/fr/lanternfall/keywords/")
+    row = phone.locator("table.keywords tbody tr").first
+    labels = row.locator("td").evaluate_all(
+        "cells => cells.map(c => getComputedStyle(c, '::before').content)"
+    )
+    assert labels == [
+        '"Type "',
+        '" · Règle "',
+        '" · Règles "',
+        '" · Entrées de FAQ "',
+        '" · Cartes "',
+    ]
+    assert row.locator("th a").bounding_box()["y"] < row.locator("td").first.bounding_box()["y"]
