@@ -16,12 +16,15 @@ from django.utils.translation import gettext_lazy as _
 class DocumentKind:
     key: str  # stored in ``Document.kind`` and used by the API
     slug: str  # the URL segment of its pages
-    label: str
+    label: str  # the document's name ("Core Rules")
+    nav_label: str  # its link among a game's sections ("Rules")
 
 
 TABLE: list[DocumentKind] = [
-    DocumentKind("core-rules", "rules", _("Core Rules")),
-    DocumentKind("tournament-rules", "tournament-rules", _("Tournament Rules")),
+    DocumentKind("core-rules", "rules", _("Core Rules"), _("Rules")),
+    DocumentKind(
+        "tournament-rules", "tournament-rules", _("Tournament Rules"), _("Tournament Rules")
+    ),
 ]
 
 # The kind everything else is said about: keywords are defined in it, FAQ rulings and cards

@@ -1,12 +1,14 @@
 """Fixtures shared by every test layer: where the data lives, and databases loaded with it."""
 
+import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "demo"
-SHARED = (ROOT.parent / "shared").resolve()
+# The same override as settings.SHARED_DIR, so a checkout elsewhere can point at the documents.
+SHARED = Path(os.environ.get("RULEBOOK_SHARED_DIR", ROOT.parent / "shared")).resolve()
 CORPUS = SHARED / "corpus" / "riftbound"
 
 

@@ -113,7 +113,8 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; "
+    "manifest-src 'self'; worker-src 'self'"
 )
 
 RULEBOOK_DEFAULT_GAME = os.environ.get("RULEBOOK_DEFAULT_GAME", "riftbound")

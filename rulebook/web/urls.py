@@ -13,6 +13,7 @@ from rulebook.web.sitemaps import SITEMAPS
 from rulebook.web.views import bilingual as views_bilingual
 from rulebook.web.views import history as views_history
 from rulebook.web.views import linkify as views_linkify
+from rulebook.web.views import offline as views_offline
 from rulebook.web.views import rules as views
 from rulebook.web.views import search as views_search
 
@@ -24,7 +25,9 @@ localised = [
     path("", views.home, name="home"),
     path("search/", views_search.search_page, name="search"),
     path("linkify/", views_linkify.linkify_page, name="linkify"),
+    path("offline/", views_offline.offline_page, name="offline"),
     path("<slug:game>/", views.game_home, name="game"),
+    path("<slug:game>/offline.json", views_offline.saved_copy, name="offline_copy"),
     path("<slug:game>/glossary/", views_bilingual.glossary_page, name="glossary"),
     path("<slug:game>/<kind:kind>/", views.toc, name="toc"),
     path("<slug:game>/<kind:kind>/changes/", views_history.changes_index, name="changes"),
@@ -65,6 +68,8 @@ rulebook_patterns = [
     path("", views.root, name="root"),
     path("r/<str:number>", views.short_link, name="short"),
     path("robots.txt", views.robots_txt, name="robots"),
+    path("sw.js", views_offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", views_offline.web_manifest, name="web_manifest"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
 ]
 

@@ -39,11 +39,11 @@ def _manage(env, *args):
     )
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory):
+def _serve(data, *loads):
+    """Migrate a fresh data directory, run the load commands, collect static files, and start
+    gunicorn on it; yields the base URL and stops the server afterwards."""
     if os.environ.get("DATABASE_URL", "").startswith("postgres"):
         pytest.skip("browser tests run in the SQLite pass only")
-    data = tmp_path_factory.mktemp("browser-data")
     env = {
         **os.environ,
         "RULEBOOK_DATA_DIR": str(data),
@@ -52,7 +52,8 @@ def server_url(tmp_path_factory):
     }
     env.pop("DATABASE_URL", None)
     _manage(env, "migrate", "--noinput", "-v0")
-    _manage(env, "ingest_demo", "-v0")
+    for load in loads:
+        _manage(env, *load)
     _manage(env, "collectstatic", "--noinput", "-v0")
     port = _free_port()
     proc = subprocess.Popen(
@@ -85,6 +86,22 @@ def server_url(tmp_path_factory):
     yield url
     proc.terminate()
     proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory):
+    """The demo games (Lanternfall, Hollowmere), as ``make run`` serves them."""
+    yield from _serve(tmp_path_factory.mktemp("browser-data"), ("ingest_demo", "-v0"))
+
+
+@pytest.fixture(scope="session")
+def corpus_server_url(tmp_path_factory, corpus_dir):
+    """The newest real Riftbound Core Rules, English and French (skipped without ../shared)."""
+    newest = [corpus_dir / "core-rules" / lang / "2026-07-16_v1.4.json" for lang in ("en", "fr")]
+    if not all(path.is_file() for path in newest):
+        pytest.skip("the 2026-07-16 Riftbound Core Rules are not in ../shared/corpus")
+    loads = [("ingest", str(path), "--game", "riftbound", "-v0") for path in newest]
+    yield from _serve(tmp_path_factory.mktemp("browser-corpus"), *loads)
 
 
 @pytest.fixture(scope="session")

@@ -13,6 +13,7 @@ from ingest import numbers
 from rulebook import kinds, languages
 from rulebook.models import Document, Game, Rule
 from rulebook.pages import history as changes
+from rulebook.pages import offline
 from rulebook.pages import rules as pages
 from rulebook.pages.cards import rule_knowledge
 from rulebook.pages.preview import rule_preview
@@ -103,6 +104,7 @@ def game_home(request, game):
             "game": game_obj,
             "documents": documents,
             "kinds": [kind for kind in kinds.TABLE if kind.key in present],
+            "offline": offline.panel(game_obj, request.LANGUAGE_CODE),
             "has": {
                 "keywords": game_obj.documents.filter(keywords__isnull=False).exists(),
                 "faq": game_obj.faq_pages.exists(),

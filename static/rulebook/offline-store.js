@@ -1,0 +1,165 @@
+// Saved copies in Cache Storage, shared by the pages (save, remove, list) and the service worker
+// (answer a rule URL from its section page). One cache per saved copy, named after the game,
+// language and data stamp, so an update downloads beside the old copy and swaps at the end.
+(function (root) {
+  "use strict";
+  var SAVED = "rulebook-saved|";
+  var VISITED = "rulebook-visited";
+  var SHELL = "rulebook-shell-";
+  // Each saved copy keeps its description (the server's offline.json plus what was stored)
+  // under this key of its own cache; no page lives there.
+  var META = "/offline-copy.json";
+  var WORKERS = 4;
+  var lookups = {};
+
+  function savedName(lang, game, stamp) {
+    return SAVED + lang + "|" + game + "|" + stamp;
+  }
+
+  function copyNames(lang, game) {
+    var prefix = SAVED + (lang ? lang + "|" + (game ? game + "|" : "") : "");
+    return caches.keys().then(function (names) {
+      return names.filter(function (name) { return name.indexOf(prefix) === 0; });
+    });
+  }
+
+  function metaOf(name) {
+    return caches.open(name)
+      .then(function (cache) { return cache.match(META); })
+      .then(function (response) { return response ? response.json() : null; })
+      .then(function (meta) {
+        if (meta) { meta.cache = name; }
+        return meta;
+      });
+  }
+
+  // Every complete saved copy, newest save first; "lang" and "game" narrow the list.
+  function list(lang, game) {
+    return copyNames(lang, game)
+      .then(function (names) { return Promise.all(names.map(metaOf)); })
+      .then(function (metas) {
+        return metas.filter(Boolean).sort(function (a, b) {
+          return (b.saved.at || "").localeCompare(a.saved.at || "");
+        });
+      });
+  }
+
+  function find(lang, game) {
+    return list(lang, game).then(function (metas) { return metas[0] || null; });
+  }
+
+  function store(cache, url, progress) {
+    return fetch(url, { credentials: "same-origin", cache: "no-cache" }).then(function (response) {
+      if (!response.ok) { throw new Error("HTTP " + response.status + " for " + url); }
+      // A redirected response cannot answer a navigation: keep it under where it landed.
+      var key = response.redirected ? response.url : url;
+      return response.clone().blob().then(function (blob) {
+        progress.bytes += blob.size;
+        return cache.put(key, response);
+      }).then(function () {
+        progress.done += 1;
+        progress.report(progress);
+      });
+    });
+  }
+
+  function storeAll(cache, urls, progress) {
+    var queue = urls.slice();
+    function next() {
+      var url = queue.shift();
+      return url === undefined ? null : store(cache, url, progress).then(next);
+    }
+    var workers = [];
+    for (var i = 0; i < WORKERS; i += 1) { workers.push(next()); }
+    return Promise.all(workers);
+  }
+
+  // Download everything offline.json lists into a fresh cache, then drop older copies of the
+  // same game and language. A failed download leaves the previous copy untouched.
+  function save(manifestUrl, report) {
+    var progress = { done: 0, total: 0, bytes: 0, report: report || function () {} };
+    return fetch(manifestUrl, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) { throw new Error("HTTP " + response.status + " for " + manifestUrl); }
+        return response.json();
+      })
+      .then(function (meta) {
+        var name = savedName(meta.lang, meta.game, meta.stamp);
+        var pages = meta.urls;
+        progress.total = pages.length + meta.assets.length;
+        progress.report(progress);
+        return caches.delete(name).then(function () { return caches.open(name); })
+          .then(function (cache) {
+            return storeAll(cache, pages.concat(meta.assets), progress)
+              .then(function () {
+                meta.saved = { pages: pages.length, bytes: progress.bytes, at: new Date().toISOString() };
+                var body = JSON.stringify(meta);
+                return cache.put(META, new Response(body, { headers: { "Content-Type": "application/json" } }));
+              })
+              .catch(function (error) {
+                return caches.delete(name).then(function () { throw error; });
+              });
+          })
+          .then(function () { return dropOthers(meta.lang, meta.game, name); })
+          .then(function () { return metaOf(name); });
+      });
+  }
+
+  function dropOthers(lang, game, keep) {
+    return copyNames(lang, game).then(function (names) {
+      return Promise.all(names.filter(function (n) { return n !== keep; }).map(function (n) {
+        return caches.delete(n);
+      }));
+    });
+  }
+
+  // Remove a game's saved copy, and the pages of that game kept from visits.
+  function remove(lang, game) {
+    return dropOthers(lang, game, null).then(function () {
+      return forgetVisited(function (path) { return path.indexOf("/" + lang + "/" + game + "/") === 0; });
+    });
+  }
+
+  function forgetVisited(matches) {
+    return caches.open(VISITED).then(function (cache) {
+      return cache.keys().then(function (requests) {
+        var doomed = requests.filter(function (r) { return matches(new URL(r.url).pathname); });
+        return Promise.all(doomed.map(function (r) { return cache.delete(r); }));
+      }).then(function () {
+        return cache.keys();
+      }).then(function (left) {
+        return left.length ? null : caches.delete(VISITED);
+      });
+    });
+  }
+
+  function visited() {
+    return caches.has(VISITED).then(function (has) {
+      return has ? caches.open(VISITED).then(function (c) { return c.keys(); }) : [];
+    });
+  }
+
+  // number -> {url, anchor} for one saved copy, built once per cache.
+  function ruleIndex(meta) {
+    if (lookups[meta.cache]) { return lookups[meta.cache]; }
+    var index = {};
+    meta.rules.pages.forEach(function (page) {
+      page.numbers.forEach(function (number) {
+        index[number] = { url: page.url, anchor: (page.prefix || "") + number };
+      });
+    });
+    lookups = {};
+    lookups[meta.cache] = index;
+    return index;
+  }
+
+  function locate(meta, key) {
+    var target = key ? ruleIndex(meta)[key] : null;
+    return target ? target.url + "#" + target.anchor : null;
+  }
+
+  root.RulebookOffline = {
+    SAVED: SAVED, VISITED: VISITED, SHELL: SHELL, META: META,
+    list: list, find: find, save: save, remove: remove, visited: visited, locate: locate
+  };
+})(typeof self !== "undefined" ? self : this);
