@@ -1,12 +1,14 @@
 """Fixtures shared by every test layer: where the data lives, and databases loaded with it."""
 
+import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "demo"
-SHARED = (ROOT.parent / "shared").resolve()
+# RULEBOOK_SHARED_DIR, as in the settings, for a checkout not beside ../shared.
+SHARED = Path(os.environ.get("RULEBOOK_SHARED_DIR") or ROOT.parent / "shared").resolve()
 CORPUS = SHARED / "corpus" / "riftbound"
 
 

@@ -153,8 +153,13 @@ SCHEMAS = {
     },
     "LinkifyReference": strict(
         kind={"enum": ["rule", "keyword", "card"]},
-        number={"type": "string"},
-        title={"type": "string"},
+        number={
+            "type": "string",
+            "description": "rule: the normalised number; keyword: its defining rule; card: the "
+            "card's slug, or for a champion name several cards share (`Yasuo`) that name, "
+            "with `url` on the card list filtered by it (`cards/?name=Yasuo`).",
+        },
+        title={"type": "string", "description": "A rule's title, a keyword's or card's name."},
         url=URL,
     ),
     "LinkifyResponse": strict(
@@ -498,7 +503,7 @@ SCHEMAS.update(
             page=INTEGER,
             pages=INTEGER,
             per_page=INTEGER,
-            filters=strict(set=STRING, type=STRING, domain=STRING, keyword=STRING),
+            filters=strict(set=STRING, type=STRING, domain=STRING, keyword=STRING, name=STRING),
             facets=strict(sets=STRINGS, types=STRINGS, domains=STRINGS, keywords=STRINGS),
             cards={"type": "array", "items": ref("CardRow")},
         ),
