@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ingest import numbers
+from ingest.knowledge.text import slugify
 from rulebook.discord import limits
 from rulebook.discord import replies as r
 from rulebook.discord.context import Ask, Refusal, other_language, rules_document
@@ -53,8 +54,9 @@ def no_translation() -> str:  # noqa: N802 -- reads as the constant it stands fo
 
 
 def rule_reply(ask: Ask, written: str, version: str = "", page: int = 1) -> dict:
-    number = numbers.lookup_key(written)
-    if number is None:
+    # A prose game's entries are asked by name: "Common Interrupts" is #common-interrupts.
+    number = numbers.lookup_key(written.strip().lower()) or numbers.lookup_key(slugify(written))
+    if number is None or not written.strip():
         return r.notice(_("“%(text)s” is not a rule number.") % {"text": written[:40]})
     document, note = _documents(ask, number, version)
     if document is None:
@@ -87,26 +89,33 @@ def rule_reply(ask: Ask, written: str, version: str = "", page: int = 1) -> dict
 
 
 def _lines(context) -> list[str]:
+    """``**813.1** text``; a heading in bold; a prose entry by its name (``**Counter** …``)."""
     numbered = context.document.game.numbering == "numbered"
     lines = []
     for block in context.blocks:
         for rule in block.rules:
-            label = rule.number if numbered else rule.title
             text = markdown_escape(" ".join(rule.text.split()))
-            if rule.is_heading:
-                lines.append(f"**{markdown_escape(label)} {text}**" if label else f"**{text}**")
+            label = markdown_escape(rule.number if numbered else rule.title)
+            if rule.is_heading and numbered:
+                lines.append(f"**{label} {text}**")
+            elif rule.is_heading and not label:
+                lines.append(f"**{text}**")
             else:
-                lines.append(f"**{markdown_escape(label)}** {text}" if label else text)
+                lines.append(f"**{label}** {text}" if label else text)
     return lines
+
+
+def _name(rule) -> str:
+    return rule.title or rule_title(rule)
 
 
 def _title(context, page: int, total: int) -> str:
     head = context.blocks[0].head
-    trail = [rule_title(c) for c in context.breadcrumbs if c.is_heading]
-    if head.is_heading:
-        trail.append(rule_title(head))
+    trail = [_name(c) for c in context.breadcrumbs if c.is_heading]
     numbered = context.document.game.numbering == "numbered"
-    label = context.number if numbered else (head.title or rule_title(head))
+    if head.is_heading and numbered:
+        trail.append(rule_title(head))
+    label = context.number if numbered else _name(head)
     title = f"{label} — {' › '.join(trail)}" if trail else label
     return f"{title} ({page}/{total})" if total > 1 else title
 

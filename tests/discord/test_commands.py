@@ -288,3 +288,14 @@ def test_discord_commands_prints_definitions_with_french(capsys):
     for command in commands[:4]:
         assert len(command["description"]) <= 100
         assert {o["name"] for o in command["options"]} >= {"game"}
+
+
+def test_prose_entries_by_name(demo_data, discord):
+    from rulebook.models import Rule
+
+    entries = Rule.objects.filter(document__game__slug="hollowmere", section__isnull=False)
+    entry = entries.exclude(title="").first()
+    item = embed(discord.command("rule", number=entry.title, game="hollowmere"))
+    assert item["description"].startswith(f"**{entry.title}** ")
+    assert item["title"].startswith(f"{entry.title} — ")
+    assert item["url"] == f"{HOST}/en/hollowmere/rules/{entry.number}/"
