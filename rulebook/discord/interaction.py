@@ -42,7 +42,12 @@ def _string(value, name: str, limit: int = MAX_TEXT, required: bool = False) -> 
         return ""
     if not isinstance(value, str):
         raise Malformed(f"{name} must be a string")
-    return value[:limit]
+    return _clean(value[:limit])
+
+
+def _clean(text: str) -> str:
+    """JSON can carry lone surrogates ("\\ud800") and NULs that no encoder downstream takes."""
+    return text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "")
 
 
 def _int(value, name: str) -> int:
@@ -72,7 +77,7 @@ def _options(raw) -> tuple[dict[str, str], str | None]:
         value = option.get("value")
         if isinstance(value, bool) or not isinstance(value, str | int | float | type(None)):
             raise Malformed("option values must be scalars")
-        values[name] = "" if value is None else str(value)[:MAX_TEXT]
+        values[name] = "" if value is None else _clean(str(value)[:MAX_TEXT])
         if option.get("focused") is True:
             focused = name
     return values, focused

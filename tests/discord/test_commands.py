@@ -4,10 +4,9 @@ import json
 
 import pytest
 from django.core.management import call_command
-from django.test import override_settings
 
-from rulebook import search
 from rulebook.discord import limits
+from rulebook.loading.run import IngestOptions, run_ingest
 from tests.discord.conftest import buttons, embed, everything
 
 pytestmark = pytest.mark.django_db
@@ -101,7 +100,8 @@ def long_rules(tmp_path):
     lines += [f"101.{n}. {sentence * 4}" for n in range(1, 31)]
     path = tmp_path / "long_2026-02-02.md"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    call_command("ingest", str(path), "--game", "longroads", "--language", "en", "-v0")
+    # Loaded inside the test's transaction, without the command's index rebuild.
+    run_ingest([path], IngestOptions(game="longroads", language="en"))
     return {"game": "longroads"}
 
 
@@ -169,14 +169,6 @@ def test_card_errata_are_shown(demo_data, discord):
     assert errata and "#card-errata" in errata[0]["value"]
 
 
-@pytest.fixture
-def index(demo_data, tmp_path):
-    config = {"BACKEND": "rulebook.search.whoosh_backend.WhooshBackend", "PATH": tmp_path / "ix"}
-    with override_settings(SEARCH_BACKEND=config):
-        search.get_backend().rebuild(search.entries_from_database())
-        yield
-
-
 def test_search_lists_the_top_five(index, discord):
     reply = discord.command("search", query="Swift", **GAME)
     item = embed(reply)
@@ -191,7 +183,8 @@ def test_search_lists_the_top_five(index, discord):
     assert nothing["data"]["flags"] == 64
 
 
-def test_link_rules_message_command(demo_data, discord):
+def test_link_rules_message_command(demo_data, discord, settings):
+    settings.RULEBOOK_DEFAULT_GAME = "lanternfall"  # a message command has no game option
     reply = discord.link_rules("does Swift beat rule 405.1? see Sudden Gust and <@123> `711`")
     assert reply["data"]["flags"] == 64
     item = embed(reply)

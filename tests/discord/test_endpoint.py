@@ -164,6 +164,7 @@ STRINGS = [
     "[a](javascript:alert(1))",
     "'; DROP TABLE rulebook_rule; --",
     "\u202e\u0000\ufffd",
+    "swift \ud800 rule",
     "*_~`|>",
     "../../etc/passwd",
     "%s%s%n",
@@ -211,7 +212,7 @@ def _random_interaction(rng) -> dict:
     return payload
 
 
-def test_no_signed_body_gets_a_5xx_or_reaches_the_last_guard(demo_data, discord, caplog):
+def test_no_signed_body_gets_a_5xx_or_reaches_the_last_guard(index, discord, caplog):
     """≥ 200 signed bodies: hostile byte strings, then random interactions of every type."""
     rng = random.Random(18)
     bodies = list(HOSTILE)
