@@ -35,7 +35,8 @@ def footer(document) -> dict:
 
 
 def _documents(ask: Ask, number: str, version: str):
-    """(document to show, note): the reader's language when it has the rule, else English."""
+    """(document to show, note): the reader's language when it has the rule, else English;
+    (None, the document to look around in) when neither has it."""
     documents = [rules_document(ask.game, ask.language, version)]
     if ask.language != "en":
         documents.append(rules_document(ask.game, "en", version))
@@ -49,7 +50,8 @@ def _documents(ask: Ask, number: str, version: str):
     return None, documents[0]
 
 
-def no_translation() -> str:  # noqa: N802 -- reads as the constant it stands for
+def no_translation() -> str:
+    """The note on an English answer to a French reader (the only fallback there is)."""
     return _("There is no French text for this; here is the English.")
 
 
