@@ -74,6 +74,17 @@ def get(code: str | None) -> Language | None:
     return None
 
 
+def local_name(code: str) -> str:
+    """A language's name in itself ("Français"): how a language switch offers it."""
+    from django.utils.translation import get_language_info
+
+    try:
+        name = get_language_info(code)["name_local"]
+    except KeyError:
+        return code
+    return name[:1].upper() + name[1:]  # "français" leads a button or a menu entry
+
+
 def others(code: str) -> list[str]:
     """Every configured language but ``code``: where a page's counterparts may be."""
     return [other for other in codes() if other != code]

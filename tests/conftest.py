@@ -7,8 +7,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "demo"
-# The same override as settings.SHARED_DIR, so a checkout elsewhere can point at the documents.
-SHARED = Path(os.environ.get("RULEBOOK_SHARED_DIR", ROOT.parent / "shared")).resolve()
+# RULEBOOK_SHARED_DIR, for a checkout that is not beside ../shared.
+SHARED = Path(os.environ.get("RULEBOOK_SHARED_DIR") or ROOT.parent / "shared").resolve()
 CORPUS = SHARED / "corpus" / "riftbound"
 
 

@@ -52,6 +52,14 @@ def card_parameters() -> list[dict]:
             )
         ),
         s.query_param(
+            "name",
+            "Only cards with this name, or this champion's cards (`Yasuo` lists `Yasuo, "
+            "Windrider`), in any case; when no card has that exact name, cards with a word "
+            "starting with it (empty: all).",
+            type="string",
+            maxLength=60,
+        ),
+        s.query_param(
             "page",
             f"Page number ({PER_PAGE} cards a page); past the last page the list is empty.",
             type="integer",
@@ -85,6 +93,9 @@ def _card_filters(request) -> dict[str, str]:
         facets = _all_facets()
         for name in given:
             choice(request, name, facets[name])
+    given["name"] = request.GET.get("name", "")
+    if len(given["name"]) > 60:
+        raise ApiError(400, "name must be at most 60 characters.")
     return given
 
 

@@ -158,8 +158,13 @@ SCHEMAS = {
     },
     "LinkifyReference": strict(
         kind={"enum": ["rule", "keyword", "card"]},
-        number={"type": "string"},
-        title={"type": "string"},
+        number={
+            "type": "string",
+            "description": "rule: the normalised number; keyword: its defining rule; card: the "
+            "card's slug, or for a champion name several cards share (`Yasuo`) that name, "
+            "with `url` on the card list filtered by it (`cards/?name=Yasuo`).",
+        },
+        title={"type": "string", "description": "A rule's title, a keyword's or card's name."},
         url=URL,
     ),
     "LinkifyResponse": strict(

@@ -186,7 +186,7 @@ SCHEMAS.update(
             page=INTEGER,
             pages=INTEGER,
             per_page=INTEGER,
-            filters=strict(set=STRING, type=STRING, domain=STRING, keyword=STRING),
+            filters=strict(set=STRING, type=STRING, domain=STRING, keyword=STRING, name=STRING),
             facets=strict(sets=STRINGS, types=STRINGS, domains=STRINGS, keywords=STRINGS),
             cards={"type": "array", "items": ref("CardRow")},
         ),

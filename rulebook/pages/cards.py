@@ -7,6 +7,7 @@ the facets (which sets, types and domains exist) come from the same pass, while 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rulebook import kinds
@@ -14,7 +15,7 @@ from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.models import Card, Document, Keyword, Link
 from rulebook.pages.knowledge import entries_in_reading_order
 
-FILTERS = ("set", "type", "domain")
+FILTERS = ("set", "type", "domain", "name")
 
 
 @dataclass
@@ -31,6 +32,21 @@ class CardFilter:
 
 def card_sets(card) -> list[str]:
     return list(dict.fromkeys(p.set_name for p in card.printings.all() if p.set_name))
+
+
+def named(cards, wanted: str) -> list:
+    """Cards called ``wanted``, or that champion's cards ("Yasuo" finds "Yasuo, Windrider"),
+    in any case; when no card has that exact name, cards with a word starting with it.
+
+    The exact reading comes first because the autolinker links a bare champion name here and
+    must not list another champion's cards ("Yi" is not "Master Yi").
+    """
+    wanted = " ".join(wanted.split()).casefold()
+    exact = [c for c in cards if wanted in (c.name.casefold(), c.name.split(",")[0].casefold())]
+    if exact or not wanted:
+        return exact
+    word = re.compile(rf"(?<!\w){re.escape(wanted)}")
+    return [c for c in cards if word.search(c.name.casefold())]
 
 
 def filter_cards(cards, params) -> tuple[list, CardFilter]:
@@ -51,6 +67,8 @@ def filter_cards(cards, params) -> tuple[list, CardFilter]:
         if selected["domain"] and selected["domain"] not in card.domains:
             continue
         kept.append(card)
+    if selected["name"]:
+        kept = named(kept, selected["name"])
     facets.sets, facets.types, facets.domains = sorted(sets), sorted(types), sorted(domains)
     return kept, facets
 

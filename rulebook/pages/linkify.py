@@ -12,17 +12,10 @@ Policy (false positives cost more than misses: a wrong link in a judge's answer 
   unit or game word after them (``405.5 damage``), no ``v``/``version``/``patch`` before them,
   not part of a date, time, IP address, decimal with a comma, or longer number.
 * Nothing inside a URL, a Discord mention/emoji (``<@123>``) or an inline code span is linked.
-* **Names** come from pluggable providers (``NAME_PROVIDERS``): keyword names (derived from the
-  keyword chapter's headings until a Keyword model exists) and card names (none yet). A name is
-  linked when written with its capitals as a whole word (``Swift``), or in brackets in any case
-  (``[swift]``, ``[Ward 2]`` links ``Ward``). Lower-case prose (``swift``) is left alone, and
-  so is a name inside a longer heading name (``Action Phase``) or qualifying a game noun
-  (``the Action phase``, ``a Reaction window``).
+* **Names** come from pluggable providers (``NAME_PROVIDERS``): keyword names (the keyword
+  chapter's headings) and card names (the game's cards and champions). How they are matched
+  is ``rulebook.pages.linkify_names``; rendering is ``rulebook.pages.linkify_render``.
 * Numbers written with a rule context that do not exist are reported as ``unresolved``.
-
-Every renderer escapes the text it copies: HTML is escaped, Markdown specials are
-backslash-escaped (URLs, mentions and code spans are copied raw so chat clients still
-recognise them), BBCode has no escape so text is copied as written.
 """
 
 from __future__ import annotations
@@ -34,13 +27,38 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 from django.utils import translation
-from django.utils.html import escape
 
 from ingest import languages, numbers
 from ingest.references import CONNECTOR, RANGE, expand_range
 from rulebook import kinds
 from rulebook.models import Document, Rule
-from rulebook.pages.preview import opening, rule_title
+from rulebook.pages import linkify_names as names
+from rulebook.pages.linkify_names import Target, card_names, keyword_names, rule_target
+from rulebook.pages.linkify_render import (
+    markdown_escape,
+    references_json,
+    render_all,
+    to_bbcode,
+    to_html,
+    to_markdown,
+)
+from rulebook.pages.preview import opening
+
+__all__ = [
+    "NAME_PROVIDERS",
+    "Target",
+    "card_names",
+    "find_document",
+    "keyword_names",
+    "linkify",
+    "markdown_escape",
+    "references_json",
+    "render_all",
+    "rule_target",
+    "to_bbcode",
+    "to_html",
+    "to_markdown",
+]
 
 MAX_LENGTH = 20000
 _LETTERS = r"[a-zA-Z]{1,2}"
@@ -60,7 +78,6 @@ _WORD = rf"{languages.rule_word_pattern(qualified=True)}|CR|§"
 _SEE = languages.alternation("see_words")
 _ALSO = languages.alternation("also_words")
 _ARTICLE = languages.alternation("articles")
-MENTIONS_KEYWORDS = languages.mentions_keywords_re()
 INTRO_RE = re.compile(
     rf"""(?:\b(?:{_SEE})\s+(?:(?:{_ALSO})\s+)?(?:(?:{_ARTICLE})\s+)?(?P<w1>{_WORD})?
          |(?<!\w)(?P<w2>{_WORD}))\s*(?P<first>{NUM})
@@ -73,18 +90,12 @@ BARE_RE = re.compile(BARE)
 _VERSION_WORD_RE = re.compile(
     r"(?:\b(?:v|ver|version|patch|build|release|update)\.?\s*)$", re.IGNORECASE
 )
-PROTECTED_RE = re.compile(r"https?://\S+|www\.\S+|<[@#:a][^<>\s]*>|`[^`\n]*`")
-
-
-@dataclass(frozen=True)
-class Target:
-    """Where a link goes. ``number`` is a normalised rule number (or a card's key)."""
-
-    kind: str  # "rule" | "keyword" | "card"
-    number: str
-    title: str
-    path: str  # site-relative
-    preview: str
+# Already links (Markdown, HTML, BBCode), URLs, Discord mentions and code spans: copied as is.
+PROTECTED_RE = re.compile(
+    r"\[[^\[\]\n]{0,300}\]\((?:https?://|/)[^\s()]*\)|<a\s[^<>]*>[^<]*</a>"
+    r"|\[url(?:=[^\]\s]*)?\][^\[]*\[/url\]|https?://\S+|www\.\S+|<[@#:a][^<>\s]*>|`[^`\n]*`",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -102,17 +113,6 @@ class Linked:
     unresolved: list[str] = field(default_factory=list)
     protected: list[tuple[int, int]] = field(default_factory=list)
     first_seen: dict[Target, int] = field(default_factory=dict)
-
-
-def rule_target(rule, pinned: bool, kind: str = "rule", title: str | None = None) -> Target:
-    path = rule.get_pinned_url() if pinned else rule.get_absolute_url()
-    return Target(
-        kind,
-        rule.number,
-        title or rule_title(rule),
-        path,
-        opening(f"{rule.number} {rule.text}", 240),
-    )
 
 
 class Catalogue:
@@ -147,28 +147,6 @@ def _rule_rows(document_pk, content_hash, ingested_at) -> dict[str, tuple[str, b
     """Number -> (text, is_heading) of the first occurrence; cached per document state."""
     rows = Rule.objects.filter(document_id=document_pk).order_by("-position")
     return {n: (t, h) for n, t, h in rows.values_list("number", "text", "is_heading")}
-
-
-def keyword_names(document, pinned: bool = False) -> list[Target]:
-    """Keyword headings: headings whose chapter is titled "Keywords" / "Mots-clés"; a heading
-    that itself names keywords ("Keyword Glossary") is a container, not a keyword."""
-    headings = (
-        Rule.objects.in_document(document)
-        .headings()
-        .filter(section__heading_level=1)
-        .select_related("document__game", "section")
-        .in_order()
-    )
-    return [
-        rule_target(r, pinned, "keyword", " ".join(r.text.split()))
-        for r in headings
-        if MENTIONS_KEYWORDS.search(r.section.text) and not MENTIONS_KEYWORDS.search(r.text)
-    ]
-
-
-def card_names(document, pinned: bool = False) -> list[Target]:
-    """Card names: none until cards are ingested (another issue adds them)."""
-    return []
 
 
 NAME_PROVIDERS: dict[str, Callable] = {"keyword": keyword_names, "card": card_names}
@@ -254,147 +232,15 @@ def _bare(result: Linked, catalogue: Catalogue) -> None:
 
 def _names(result: Linked, catalogue: Catalogue, pinned: bool) -> None:
     document = catalogue.document
-    targets = [t for provider in NAME_PROVIDERS.values() for t in provider(document, pinned)]
-    by_name = {t.title: t for t in targets if t.title}
-    if not by_name:
+    targets = tuple(t for provider in NAME_PROVIDERS.values() for t in provider(document, pinned))
+    if not targets:
         return
-    names = "|".join(re.escape(n) for n in sorted(by_name, key=len, reverse=True))
-    lowered = {n.casefold(): t for n, t in by_name.items()}
-    bracketed = re.compile(rf"\[(?P<name>{names})(?:\s+\d+)?\]", re.IGNORECASE)
-    for match in bracketed.finditer(result.text):
-        _add(result, match.start("name"), match.end("name"), lowered[match["name"].casefold()])
-    blocked = _longer_terms(result.text, catalogue, by_name)
-    # "the Action phase", "a Reaction window": the name qualifies a game noun, it is no keyword.
-    qualifier = r"(?!\s+(?:phases?|steps?|turns?|rounds?|windows?|zones?|timing)\b)"
-    for match in re.finditer(rf"(?<!\w)(?:{names})(?!\w){qualifier}", result.text):
-        if all(match.end() <= a or match.start() >= b for a, b in blocked):
-            _add(result, match.start(), match.end(), by_name[match.group(0)])
-
-
-def _longer_terms(text: str, catalogue: Catalogue, by_name: dict) -> list[tuple[int, int]]:
-    """Spans of multi-word headings that contain a name ("Action Phase" holds "Phase").
-
-    A keyword that is also an ordinary word of the game would otherwise be linked inside the
-    name of something else.
-    """
-    terms = {" ".join(t.split()) for t, is_heading in catalogue.texts.values() if is_heading}
-    terms = [
-        t
-        for t in terms
-        if " " in t
-        and t not in by_name
-        and any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", t) for n in by_name)
-    ]
-    return [
-        m.span()
-        for term in terms
-        for m in re.finditer(rf"(?<!\w){re.escape(term)}(?!\w)", text, re.IGNORECASE)
-    ]
-
-
-# Rendering --------------------------------------------------------------------------------
-
-_MD_SPECIAL_RE = re.compile(r"([\\`*_~|\[\]<>#^])")
-_MD_LINE_START_RE = re.compile(r"(?m)^(\s*)([-+]|\d+\.)(?=\s)")
-
-
-def _segments(linked: Linked):
-    """(kind, text, link) in order: kind is "text", "raw" (URL, mention, code) or "link"."""
-    marks = sorted(
-        [(a, b, "raw", None) for a, b in linked.protected]
-        + [(link.start, link.end, "link", link) for link in linked.links]
-    )
-    cursor = 0
-    for start, end, kind, link in marks:
-        if start < cursor:
-            continue
-        if start > cursor:
-            yield "text", linked.text[cursor:start], None
-        yield kind, linked.text[start:end], link
-        cursor = end
-    if cursor < len(linked.text):
-        yield "text", linked.text[cursor:], None
-
-
-def to_html(linked: Linked, absolute: Callable[[str], str], previews: bool = False) -> str:
-    """Escaped HTML; links carry a ``title`` (or, for the site's own pages, a CSS tooltip)."""
-    out = []
-    for kind, text, link in _segments(linked):
-        if kind != "link":
-            out.append(escape(text))
-        elif previews:
-            out.append(
-                f'<a class="xref" href="{escape(absolute(link.target.path))}" '
-                f'data-target="{escape(link.target.number)}">{escape(text)}</a>'
-                f'<span class="xref-preview" role="tooltip">{escape(link.target.preview)}</span>'
-            )
-        else:
-            out.append(
-                f'<a href="{escape(absolute(link.target.path))}" '
-                f'title="{escape(link.target.preview)}">{escape(text)}</a>'
-            )
-    return "".join(out).replace("\r\n", "\n").replace("\n", "<br>\n")
-
-
-def markdown_escape(text: str) -> str:
-    """Backslash-escape what Discord or Reddit would read as markup."""
-
-    def line_start(match):
-        marker = match[2]
-        return match[1] + (marker[:-1] + "\\." if marker.endswith(".") else "\\" + marker)
-
-    return _MD_LINE_START_RE.sub(line_start, _MD_SPECIAL_RE.sub(r"\\\1", text))
-
-
-def _markdown_url(url: str) -> str:
-    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
-
-
-def to_markdown(linked: Linked, absolute: Callable[[str], str]) -> str:
-    out = []
-    for kind, text, link in _segments(linked):
-        if kind == "raw":
-            out.append(text)
-        elif kind == "link":
-            url = _markdown_url(absolute(link.target.path))
-            out.append(f"[{markdown_escape(text)}]({url})")
-        else:
-            out.append(markdown_escape(text))
-    return "".join(out)
-
-
-def to_bbcode(linked: Linked, absolute: Callable[[str], str]) -> str:
-    out = []
-    for kind, text, link in _segments(linked):
-        if kind == "link":
-            url = absolute(link.target.path).replace("[", "%5B").replace("]", "%5D")
-            out.append(f"[url={url}]{text}[/url]")
-        else:
-            out.append(text)
-    return "".join(out)
-
-
-def references_json(linked: Linked, absolute: Callable[[str], str]) -> list[dict]:
-    return [
-        {"kind": t.kind, "number": t.number, "title": t.title, "url": absolute(t.path)}
-        for t in linked.references
-    ]
+    key = (document.pk, document.content_hash, document.ingested_at)
+    for start, end, target in names.matcher(targets, key).spans(result.text):
+        _add(result, start, end, target)
 
 
 def find_document(game: str, lang: str, kind: str = kinds.CORE_RULES, version: str | None = None):
     """The document to link against, or None; the newest version unless one is named."""
     docs = Document.objects.of(game, kind, lang).select_related("game").defer("report")
     return docs.filter(version=version).first() if version else docs.newest_first().first()
-
-
-def render_all(linked, request, previews: bool = False) -> dict:
-    """The three copyable outputs plus the references, URLs absolute for pasting anywhere."""
-    absolute = request.build_absolute_uri
-    return {
-        "html": to_html(linked, absolute),
-        "markdown": to_markdown(linked, absolute),
-        "bbcode": to_bbcode(linked, absolute),
-        "references": references_json(linked, absolute),
-        "unresolved": linked.unresolved,
-        "preview": to_html(linked, absolute, previews=True) if previews else None,
-    }

@@ -31,9 +31,10 @@ class RuleContext:
     next_section: Rule | None = None
 
 
-def span_of(rule: Rule) -> list[Rule]:
+def span_of(rule: Rule, references: bool = True) -> list[Rule]:
     """A heading spans its section; any other rule spans its contiguous numeric descendants."""
-    doc_rules = Rule.objects.in_document(rule.document_id).with_references()
+    doc_rules = Rule.objects.in_document(rule.document_id)
+    doc_rules = doc_rules.with_references() if references else doc_rules
     if rule.is_heading and rule.section_end is not None:
         return list(doc_rules.between(rule.position, rule.section_end).in_order())
     candidates = doc_rules.under(rule.number).filter(position__gte=rule.position).in_order()
@@ -104,6 +105,18 @@ def rule_context(document: Document, number: str) -> RuleContext | None:
         previous_section=previous,
         next_section=following,
     )
+
+
+def rule_text(document: Document, number: str) -> RuleContext | None:
+    """The rule's blocks and breadcrumbs only: what a chat embed or a preview shows, without
+    the links, citations and neighbours a page adds (a chapter spans hundreds of rules)."""
+    occurrences = list(
+        Rule.objects.in_document(document).at(number).select_related("section__section__section")
+    )
+    if not occurrences:
+        return None
+    blocks = [RuleBlock(head=occ, rules=span_of(occ, references=False)) for occ in occurrences]
+    return RuleContext(document, number, blocks, breadcrumbs=breadcrumbs_for(occurrences[0]))
 
 
 def nearest_rules(document: Document, number: str, limit: int = 3) -> list[Rule]:

@@ -66,8 +66,12 @@ def rebuild_after_ingest(stdout=None) -> int | None:
     return count
 
 
-def run_search(query: SearchQuery) -> SearchResults:
-    """Number jump, backend search, or a degraded database search when the index is unusable."""
+def run_search(query: SearchQuery, *, also: bool = True) -> SearchResults:
+    """Number jump, backend search, or a degraded database search when the index is unusable.
+
+    ``also=False`` skips the other-language hits, for callers that show them only when the
+    main results are few (see ``other_language_hits``).
+    """
     from rulebook.search.service import run_search as run
 
-    return run(query)
+    return run(query, also=also)

@@ -23,7 +23,7 @@ from rulebook.search.text import clean, parse
 logger = logging.getLogger(__name__)
 
 
-def run_search(sq: SearchQuery) -> SearchResults:
+def run_search(sq: SearchQuery, also: bool = True) -> SearchResults:
     from rulebook.search import get_backend
 
     sq = dataclasses.replace(sq, text=clean(sq.text))
@@ -53,7 +53,7 @@ def run_search(sq: SearchQuery) -> SearchResults:
         results.message = f"{message} {results.message}".strip()
     if sq.language and not results.degraded:
         results = _translated_when_empty(backend, sq, results)
-        if sq.page == 1:
+        if sq.page == 1 and also:
             results.also = other_language_hits(backend, sq)
     return results
 

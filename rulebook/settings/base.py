@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "django.contrib.sitemaps",
     "django.contrib.postgres",
     "rulebook",
+    "rulebook.discord.apps.DiscordConfig",
 ]
 
 MIDDLEWARE = [
@@ -128,6 +129,16 @@ SEARCH_BACKEND = {
 RULEBOOK_API_RATE_LIMIT = os.environ.get("RULEBOOK_API_RATE_LIMIT", "120/min") or None
 # Behind a proxy, the header that carries the client's address (e.g. HTTP_X_FORWARDED_FOR).
 RULEBOOK_API_CLIENT_IP_HEADER = os.environ.get("RULEBOOK_API_CLIENT_IP_HEADER") or None
+
+# The Discord app (rulebook.discord): the application's public key from the developer portal
+# (64 hex digits); unset, /discord/interactions answers 404. Commands named in
+# RULEBOOK_DISCORD_DEFERRED (comma-separated, e.g. "search") answer with a deferred reply.
+RULEBOOK_DISCORD_PUBLIC_KEY = os.environ.get("RULEBOOK_DISCORD_PUBLIC_KEY", "").strip()
+RULEBOOK_DISCORD_DEFERRED = [
+    name.strip()
+    for name in os.environ.get("RULEBOOK_DISCORD_DEFERRED", "").split(",")
+    if name.strip()
+]
 
 LOGGING = {
     "version": 1,

@@ -10,6 +10,7 @@ def site(request):
     return {
         "lang": lang,
         "og_locale": row.og_locale if row else lang,
+        "knowledge_language": languages.KNOWLEDGE_LANGUAGE,
         "site_name": "Rulebook",
         "languages": settings.LANGUAGES,
     }

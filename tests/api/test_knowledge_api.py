@@ -199,7 +199,13 @@ def test_card_list_filters_like_the_pages(demo_data, client):
     assert [c["name"] for c in amber["cards"]] == ["Glimmerwing", "Quickstep Courier"]
     rite = get_json(client, f"{API}/cards?type=Rite&keyword=swift")
     assert [c["slug"] for c in rite["cards"]] == ["sudden-gust"]
-    assert rite["filters"] == {"set": "", "type": "Rite", "domain": "", "keyword": "swift"}
+    assert rite["filters"] == {
+        "set": "",
+        "type": "Rite",
+        "domain": "",
+        "keyword": "swift",
+        "name": "",
+    }
     assert get_json(client, f"{API}/cards?page=2")["cards"] == []
 
 

@@ -234,7 +234,11 @@ def test_keyword_names_come_from_the_keyword_chapter(demo_data):
     assert names[:3] == ["Echo", "Glimmer", "Haunt"] and len(names) == 11
     french = Document.objects.default("lanternfall", "core-rules", "fr")
     assert "Célérité" in [t.title for t in engine.keyword_names(french)]
-    assert engine.card_names(english) == []
+    cards = {t.title: t for t in engine.card_names(english)}
+    assert (
+        len(cards) == 15 and cards["Lantern Warden"].path == "/en/lanternfall/cards/lantern-warden/"
+    )
+    assert cards["Ashen Bellringer"].preview.startswith("Ashen Bellringer: [Ward 1] [Swift]")
 
 
 # The HTML page ------------------------------------------------------------------------------

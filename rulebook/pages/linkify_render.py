@@ -1,0 +1,116 @@
+"""Rendering linked text: escaped HTML, Markdown for chat, BBCode for forums, and JSON.
+
+Every renderer escapes the text it copies: HTML is escaped, Markdown specials are
+backslash-escaped (URLs, mentions and code spans are copied raw so chat clients still
+recognise them), BBCode has no escape so text is copied as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from django.utils.html import escape
+
+if TYPE_CHECKING:
+    from rulebook.pages.linkify import Linked
+
+_MD_SPECIAL_RE = re.compile(r"([\\`*_~|\[\]<>#^])")
+_MD_LINE_START_RE = re.compile(r"(?m)^(\s*)([-+]|\d+\.)(?=\s)")
+
+
+def _segments(linked: Linked):
+    """(kind, text, link) in order: kind is "text", "raw" (URL, mention, code) or "link"."""
+    marks = sorted(
+        [(a, b, "raw", None) for a, b in linked.protected]
+        + [(link.start, link.end, "link", link) for link in linked.links]
+    )
+    cursor = 0
+    for start, end, kind, link in marks:
+        if start < cursor:
+            continue
+        if start > cursor:
+            yield "text", linked.text[cursor:start], None
+        yield kind, linked.text[start:end], link
+        cursor = end
+    if cursor < len(linked.text):
+        yield "text", linked.text[cursor:], None
+
+
+def to_html(linked: Linked, absolute: Callable[[str], str], previews: bool = False) -> str:
+    """Escaped HTML; links carry a ``title`` (or, for the site's own pages, a CSS tooltip)."""
+    out = []
+    for kind, text, link in _segments(linked):
+        if kind != "link":
+            out.append(escape(text))
+        elif previews:
+            out.append(
+                f'<a class="xref" href="{escape(absolute(link.target.path))}" '
+                f'data-target="{escape(link.target.number)}">{escape(text)}</a>'
+                f'<span class="xref-preview" role="tooltip">{escape(link.target.preview)}</span>'
+            )
+        else:
+            out.append(
+                f'<a href="{escape(absolute(link.target.path))}" '
+                f'title="{escape(link.target.preview)}">{escape(text)}</a>'
+            )
+    return "".join(out).replace("\r\n", "\n").replace("\n", "<br>\n")
+
+
+def markdown_escape(text: str) -> str:
+    """Backslash-escape what Discord or Reddit would read as markup."""
+
+    def line_start(match):
+        marker = match[2]
+        return match[1] + (marker[:-1] + "\\." if marker.endswith(".") else "\\" + marker)
+
+    return _MD_LINE_START_RE.sub(line_start, _MD_SPECIAL_RE.sub(r"\\\1", text))
+
+
+def _markdown_url(url: str) -> str:
+    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+
+
+def to_markdown(linked: Linked, absolute: Callable[[str], str]) -> str:
+    out = []
+    for kind, text, link in _segments(linked):
+        if kind == "raw":
+            out.append(text)
+        elif kind == "link":
+            url = _markdown_url(absolute(link.target.path))
+            out.append(f"[{markdown_escape(text)}]({url})")
+        else:
+            out.append(markdown_escape(text))
+    return "".join(out)
+
+
+def to_bbcode(linked: Linked, absolute: Callable[[str], str]) -> str:
+    out = []
+    for kind, text, link in _segments(linked):
+        if kind == "link":
+            url = absolute(link.target.path).replace("[", "%5B").replace("]", "%5D")
+            out.append(f"[url={url}]{text}[/url]")
+        else:
+            out.append(text)
+    return "".join(out)
+
+
+def references_json(linked: Linked, absolute: Callable[[str], str]) -> list[dict]:
+    return [
+        {"kind": t.kind, "number": t.number, "title": t.title, "url": absolute(t.path)}
+        for t in linked.references
+    ]
+
+
+def render_all(linked, request, previews: bool = False) -> dict:
+    """The three copyable outputs plus the references, URLs absolute for pasting anywhere."""
+    absolute = request.build_absolute_uri
+    return {
+        "html": to_html(linked, absolute),
+        "markdown": to_markdown(linked, absolute),
+        "bbcode": to_bbcode(linked, absolute),
+        "references": references_json(linked, absolute),
+        "unresolved": linked.unresolved,
+        "preview": to_html(linked, absolute, previews=True) if previews else None,
+    }
