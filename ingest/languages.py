@@ -31,6 +31,8 @@ class LanguageRules:
     range_words: tuple[str, ...] = ()
     # Other words after which a number is a citation ("under 405", "per 438.1", "en 405").
     citing_words: tuple[str, ...] = ()
+    # Words after a number that make it a quantity, not a rule ("405 damage").
+    quantity_words: tuple[str, ...] = ()
     # The label of a document's date line: "Last Updated: 2026-03-30".
     updated_labels: tuple[str, ...] = ()
     # The chapter that lists keywords, and its glossary heading (not a keyword itself).
@@ -59,6 +61,10 @@ ENGLISH = LanguageRules(
     and_words=("and", "or"),
     range_words=("to", "through"),
     citing_words=("under", "per", "in"),
+    quantity_words=tuple(
+        "damage dmg might light power points? pts cards? copies hp mana energy euros? dollars? "
+        "minutes? mins? hours? seconds? secs? days? times".split()
+    ),
     updated_labels=("last\\s+updated", "updated"),
     keyword_chapters=("keywords?",),
     keyword_glossaries=("keyword\\s+glossary",),
@@ -84,6 +90,7 @@ FRENCH = LanguageRules(
     and_words=("et", "ou"),
     range_words=("à", "au"),
     citing_words=("en",),
+    quantity_words=("dégâts", "puissance", "lumière", "cartes?", "fois", "heures?"),
     updated_labels=("mise\\s+à\\s+jour",),
     keyword_chapters=("mots?[- ]cl[ée]s?",),
     keyword_glossaries=("glossaire\\s+des\\s+mots[- ]cl[ée]s",),

@@ -63,11 +63,7 @@ __all__ = [
 MAX_LENGTH = 20000
 _LETTERS = r"[a-zA-Z]{1,2}"
 _COMPONENT = rf"(?:\.(?:\d{{1,3}}|{_LETTERS})|(?<=\d){_LETTERS}|(?<=[a-zA-Z])\d{{1,3}})"
-_UNITS = (
-    r"damage|dmg|might|light|power|points?|pts|cards?|copies|hp|mana|energy|euros?|dollars?|"
-    r"minutes?|mins?|hours?|seconds?|secs?|days?|mb|kb|gb|ms|km|kg|times|x|"
-    r"dégâts|puissance|lumière|cartes?|fois|heures?"
-)
+_UNITS = languages.alternation("quantity_words") + r"|mb|kb|gb|ms|km|kg|x"
 _QUANTITY = rf"(?!\s*[%€$£¥])(?!\s+(?:{_UNITS})\b)"
 # In a list or range ("rules 401-406", "405,406") a comma or dash may follow a number …
 _BODY = rf"\d{{3}}(?!\d){_COMPONENT}*(?![\w])(?!\.\d)(?![:/]\d){_QUANTITY}"
