@@ -1,83 +1,202 @@
-"""Reading the Riftbound v1.4 JSON rules straight from ../shared into IndexEntry objects.
+"""The evaluation sets, read from a database where the full corpus is ingested.
 
-The benchmarks need no database and no ingest parser: a JSON row is a heading when its text is
-its section's name; ``x00`` headings are chapters. The heading-path and keyword logic mirrors
-``rulebook.search.entries`` so the index looks like the one the site builds.
+Nothing here is product code and nothing here is imported by it: the questions and their
+answers live in ../shared (read at run time, never copied) and in ``judged_queries.json``.
+
+* ``faq_questions``: every community FAQ question whose answer cites rules; relevant = the
+  cited numbers, as numbered in the Core Rules version the page says it was reviewed against,
+  carried to the indexed (default) version by the version-comparison engine when they differ.
+  Pages are split by slug: sorted, numbered from 0, even = tuning, odd = reporting.
+* ``judged``: the 63 hand-judged questions of ``judged_queries.json`` (v1.4 numbering).
+* ``name_set``: each keyword and defined-term heading -> its defining rule, per language.
+* ``typo_set``: a seeded one-typo generator over those names and the card names.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import re
+import string
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("RULEBOOK_SHARED_DIR", ROOT.parent / "shared"))
-RULES = SHARED / "corpus" / "riftbound" / "core-rules"
-VERSION = "2026-07-16"
+if not SHARED.is_dir() and Path("/work/shared").is_dir():
+    SHARED = Path("/work/shared")
+FAQ = SHARED / "corpus" / "riftbound" / "faq" / "riftboundfaq-community.mdx.md"
+GAME = "riftbound"
+SEED = 13
+TYPO_OPS = ("deletion", "insertion", "substitution", "swap")
 
 
-def setup_django():
+def setup_django(settings_module: str = "rulebook.settings.prod"):
+    """Django on the site's own database (``make ingest-corpus``), prod settings by default."""
     sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulebook.settings.test")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", settings_module)
     import django
 
     django.setup()
 
 
-def load_rows(language: str) -> list[dict]:
-    path = RULES / language / f"{VERSION}_v1.4.json"
-    if not path.exists():
-        sys.exit(f"corpus not found: {path} (needs ../shared/corpus)")
-    return json.loads(path.read_text(encoding="utf-8"))
+def default_document(language: str):
+    from rulebook.kinds import CORE_RULES
+    from rulebook.models import Document
+
+    doc = Document.objects.default(GAME, CORE_RULES, language)
+    if doc is None:
+        sys.exit(f"no {GAME} Core Rules in {language}: run `make ingest-corpus` first")
+    return doc
 
 
-def entries(language: str):
-    from rulebook.search.base import IndexEntry
-    from rulebook.search.entries import HEADING_BOOST, KEYWORD_BOOST, PATH_SEPARATOR
-    from rulebook.search.text import fold
+def rule_rows(language: str) -> list[tuple[str, str, bool, str]]:
+    """(number, text, is_heading, heading text) of the default document, in reading order."""
+    doc = default_document(language)
+    rows = doc.rules.order_by("position").values_list("number", "text", "is_heading")
+    return [(n, t, h, t if h else "") for n, t, h in rows]
 
-    stack, in_keywords, out = [], False, []
-    for row in load_rows(language):
-        number, text = row["id"], row["text"].strip()
-        heading = text == row["section"].strip()
-        level = (1 if re.fullmatch(r"\d00", number) else 2) if heading else 0
-        extra, boost = {}, 1.0
-        if level:
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            stack.append((level, text))
-            if level == 1:
-                in_keywords = bool(re.match(r"^(keywords?|mots?[- ]cles?)$", fold(text)))
-            extra["name"], boost = text, HEADING_BOOST
-            if (
-                level > 1
-                and in_keywords
-                and not re.search(r"keyword|mots?[- ]cles?|glossa", fold(text))
-            ):
-                extra["keyword"], boost = text, KEYWORD_BOOST
-        path = PATH_SEPARATOR.join(t for _, t in stack)
-        out.append(
-            IndexEntry(
-                key=f"rule:riftbound:core-rules:{language}:{VERSION}:{number}:{len(out)}",
-                kind="rule",
-                game="riftbound",
-                language=language,
-                version=VERSION,
-                number=number,
-                title=path,
-                path=path,
-                text=text,
-                url=f"/{language}/riftbound/rules/{number}/",
-                is_default_version=True,
-                boost=boost,
-                extra=extra,
-            )
-        )
+
+def _mapper(reviewed: str, default_doc):
+    """Numbers of the reviewed version -> numbers of the indexed default version."""
+    from rulebook.history.engine import compare, successor_number
+    from rulebook.models import Document
+
+    label = reviewed if reviewed.startswith("v") else f"v{reviewed}"
+    if not reviewed or default_doc.label == label:
+        return lambda number: number
+    source = Document.objects.filter(
+        game=default_doc.game, kind=default_doc.kind, language="en", label=label
+    ).first()
+    if source is None:
+        return lambda number: number
+    mapping = compare(source.rules.order_by("position"), default_doc.rules.order_by("position"))
+    return lambda number: successor_number(mapping.mapping, number)
+
+
+def faq_questions() -> list[dict]:
+    """Community FAQ questions citing rules: ``{q, relevant, slug, half}``."""
+    from ingest.knowledge.community import parse_community
+
+    if not FAQ.exists():
+        sys.exit(f"community FAQ not found: {FAQ} (set RULEBOOK_SHARED_DIR)")
+    faq = parse_community(FAQ.read_text(encoding="utf-8"), FAQ.name)
+    default_doc = default_document("en")
+    pages = [p for p in faq.pages if any(e.rule_citations for e in p.entries)]
+    halves = {
+        slug: ("tuning" if i % 2 == 0 else "reporting")
+        for i, slug in enumerate(sorted({p.slug for p in pages}))
+    }
+    out = []
+    for page in pages:
+        carry = _mapper(page.reviewed_version or "", default_doc)
+        for entry in page.entries:
+            relevant = {carry(n) for n in entry.rule_citations if n}
+            relevant.discard(None)
+            if relevant:
+                out.append(
+                    {
+                        "q": entry.question,
+                        "relevant": sorted(relevant),
+                        "slug": page.slug,
+                        "half": halves[page.slug],
+                    }
+                )
     return out
 
 
 def judged() -> dict:
     return json.loads((ROOT / "benchmarks" / "judged_queries.json").read_text(encoding="utf-8"))
+
+
+def name_set(language: str) -> list[dict]:
+    """Keyword and defined-term headings -> their own rule.
+
+    A heading is a defined term when its name is a term, not a step or a list label (no
+    digits), it is not a chapter (whose name covers hundreds of rules), it does not name the
+    keyword glossary, and no other heading of the document bears the same name.
+    """
+    from ingest import languages
+
+    glossary = languages.mentions_keywords_re()
+    doc = default_document(language)
+    heads = list(
+        doc.rules.filter(is_heading=True)
+        .exclude(heading_level=1)
+        .order_by("position")
+        .values_list("number", "text")
+    )
+    counts: dict[str, int] = {}
+    for _, text in heads:
+        counts[text.strip().lower()] = counts.get(text.strip().lower(), 0) + 1
+    out = []
+    for number, text in heads:
+        name = text.strip()
+        if any(c.isdigit() for c in name) or glossary.search(name):
+            continue
+        if counts[name.lower()] == 1:
+            out.append({"q": name, "relevant": [number]})
+    return out
+
+
+def card_names() -> list[dict]:
+    from rulebook.models import Card
+
+    return [
+        {"q": name, "relevant": [slug]}
+        for name, slug in Card.objects.filter(game__slug=GAME).values_list("name", "slug")
+    ]
+
+
+def vocabulary(language: str) -> set[str]:
+    """Every word of the indexed rules and card texts: a typo that lands on one is skipped."""
+    from ingest.languages import fold
+    from rulebook.models import Card
+
+    words = set()
+    for _, text, _, _ in rule_rows(language):
+        words.update(fold(w) for w in re.findall(r"[^\W\d_]+", text))
+    for name, ability in Card.objects.values_list("name", "ability_text"):
+        words.update(fold(w) for w in re.findall(r"[^\W\d_]+", f"{name} {ability}"))
+    return words
+
+
+def one_typo(name: str, rng: random.Random, op: str, known: set[str]) -> str | None:
+    """``name`` with one edit in one of its words of four letters or more, or None."""
+    from ingest.languages import fold
+
+    words = [m for m in re.finditer(r"[^\W\d_]{4,}", name)]
+    if not words:
+        return None
+    for _ in range(20):
+        match = rng.choice(words)
+        word = match.group()
+        i = rng.randrange(len(word))
+        letters = string.ascii_lowercase
+        if op == "deletion":
+            typo = word[:i] + word[i + 1 :]
+        elif op == "insertion":
+            typo = word[:i] + rng.choice(letters) + word[i:]
+        elif op == "substitution":
+            typo = word[:i] + rng.choice(letters.replace(word[i].lower(), "")) + word[i + 1 :]
+        else:
+            i = min(i, len(word) - 2)
+            if word[i].lower() == word[i + 1].lower():
+                continue
+            typo = word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+        if fold(typo) != fold(word) and fold(typo) not in known:
+            return name[: match.start()] + typo + name[match.end() :]
+    return None
+
+
+def typo_set(items: list[dict], known: set[str], seed: int = SEED) -> list[dict]:
+    """One typo per name, the four kinds of edit in turn (seeded, so every run is the same)."""
+    rng = random.Random(seed)
+    out = []
+    for n, item in enumerate(items):
+        op = TYPO_OPS[n % len(TYPO_OPS)]
+        typo = one_typo(item["q"], rng, op, known)
+        if typo:
+            out.append({**item, "q": typo, "name": item["q"], "op": op})
+    return out

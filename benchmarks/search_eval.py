@@ -1,10 +1,23 @@
-"""Ranking quality: our search vs a plain BM25 baseline on judged player questions.
+"""Ranking quality: our search against an SQLite FTS5 BM25 baseline, in the same run.
 
-Usage: ``python benchmarks/search_eval.py [--backend whoosh|postgres]`` from the project root.
-Reads Riftbound Core Rules v1.4 from ../shared (never copied into the repo), indexes them with
-our backend in a temporary directory (PostgreSQL: the database named by DATABASE_URL, whose
-search tables are rebuilt), and builds an SQLite FTS5 table (``tokenize='porter'``) where every
-query word is OR-ed, as the baseline. Prints hit@1, hit@5 and MRR@10 per language.
+Usage, from the project root, on a database where ``make ingest-corpus`` has run (settings
+from the environment as for the site: ``DJANGO_SETTINGS_MODULE`` defaults to prod,
+``RULEBOOK_DATA_DIR``, ``DATABASE_URL`` for PostgreSQL)::
+
+    python benchmarks/search_eval.py [--backend whoosh|postgres] [--half tuning|reporting|both]
+                                     [--sets questions,judged,names,typos] [--show-misses]
+
+The index is rebuilt from the database first (Whoosh: in a temporary directory; PostgreSQL:
+the database's search tables). Every query goes through ``run_search`` as the site runs it
+(scaffolding, card names, synonyms, typo correction without a click), scoped to Riftbound and
+to rules (cards for the card typo set). The baseline indexes the same rules (rule text,
+``tokenize='porter'``, every query word OR-ed, ``ORDER BY rank``).
+
+Sets: ``questions`` (community FAQ questions citing rules, split by page into a tuning and a
+reporting half: look only at the tuning half's misses while tuning), ``judged``
+(judged_queries.json), ``names`` (keyword and defined-term headings, EN and FR) and ``typos``
+(one seeded typo in those names, and in card names). Strict counts the cited number only;
+lenient also counts its ancestors and descendants (the same subtree).
 """
 
 from __future__ import annotations
@@ -13,88 +26,194 @@ import argparse
 import re
 import sqlite3
 import tempfile
+import time
 
-from corpus import entries, judged, setup_django
+import corpus
 
 
-def metrics(ranked_lists, relevant_lists) -> dict:
+def same_subtree(a: str, b: str) -> bool:
+    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+
+def metrics(ranked_lists, relevant_lists, lenient: bool) -> dict:
     hit1 = hit5 = mrr = 0.0
     for ranked, relevant in zip(ranked_lists, relevant_lists, strict=True):
-        ranks = [i for i, number in enumerate(ranked[:10], start=1) if number in relevant]
+        ranks = [
+            i
+            for i, got in enumerate(ranked[:10], start=1)
+            if (any(same_subtree(got, r) for r in relevant) if lenient else got in relevant)
+        ]
         hit1 += bool(ranks and ranks[0] == 1)
         hit5 += bool(ranks and ranks[0] <= 5)
         mrr += 1 / ranks[0] if ranks else 0
-    n = len(relevant_lists)
+    n = max(1, len(relevant_lists))
     return {"hit@1": hit1 / n, "hit@5": hit5 / n, "MRR@10": mrr / n}
 
 
-def bm25_baseline(items):
+def bm25_baseline(rows: list[tuple[str, str]]):
+    """SQLite FTS5 with its BM25 ``rank`` over (id, text) rows; every query word OR-ed."""
     db = sqlite3.connect(":memory:")
-    db.execute("CREATE VIRTUAL TABLE rules USING fts5(number UNINDEXED, text, tokenize='porter')")
-    db.executemany("INSERT INTO rules VALUES (?, ?)", [(e.number, e.text) for e in items])
+    db.execute("CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, text, tokenize='porter')")
+    db.executemany("INSERT INTO docs VALUES (?, ?)", rows)
 
     def search(question):
         words = re.findall(r"\w+", question.lower())
         if not words:
             return []
         match = " OR ".join(f'"{w}"' for w in words)
-        rows = db.execute(
-            "SELECT number FROM rules WHERE rules MATCH ? ORDER BY rank LIMIT 10", [match]
+        found = db.execute(
+            "SELECT id FROM docs WHERE docs MATCH ? ORDER BY rank LIMIT 10", [match]
         ).fetchall()
-        return [r[0] for r in rows]
+        return [r[0] for r in found]
 
     return search
 
 
-def our_search(backend, language):
-    from rulebook.search.base import SearchQuery
+def ours(language: str, kind: str = "rule"):
+    from rulebook.search import SearchQuery, run_search
 
     def search(question):
-        results = backend.search(SearchQuery(text=question, language=language, per_page=10))
-        return [hit.number for hit in results.hits]
+        sq = SearchQuery(text=question, language=language, game=corpus.GAME, kind=kind, per_page=10)
+        results = run_search(sq)
+        if results.redirect:
+            return [results.redirect.rstrip("/").rsplit("/", 1)[-1]]
+        if kind == "card":
+            return [hit.url.rstrip("/").rsplit("/", 1)[-1] for hit in results.hits]
+        return [hit.number for hit in results.hits if hit.number]
 
     return search
 
 
-def make_backend(name, path):
-    if name == "postgres":
-        from rulebook.search.postgres_backend import PostgresBackend
+def make_backend(name: str, tmp: str):
+    """Point the site's settings at the backend under test and rebuild its index."""
+    from django.conf import settings
 
-        return PostgresBackend({})
-    from rulebook.search.whoosh_backend import WhooshBackend
+    from rulebook import search
 
-    return WhooshBackend({"PATH": path})
+    path = {
+        "whoosh": "rulebook.search.whoosh_backend.WhooshBackend",
+        "postgres": "rulebook.search.postgres_backend.PostgresBackend",
+    }[name]
+    settings.SEARCH_BACKEND = {**settings.SEARCH_BACKEND, "BACKEND": path, "PATH": tmp}
+    backend = search.get_backend()
+    started = time.perf_counter()
+    count = backend.rebuild(search.entries_from_database())
+    print(f"index: {count} entries rebuilt in {time.perf_counter() - started:.1f}s ({name})")
+    return backend
+
+
+def evaluate(label, items, systems, show_misses=False):
+    """One line per system: strict and lenient hit@1, hit@5, MRR@10."""
+    questions = [item["q"] for item in items]
+    relevant = [set(item["relevant"]) for item in items]
+    for system, search in systems:
+        ranked = [search(q) for q in questions]
+        strict, lenient = metrics(ranked, relevant, False), metrics(ranked, relevant, True)
+        print(
+            f"{label:28} {system:16} {len(items):4} "
+            + " ".join(f"{strict[k]:6.3f}" for k in ("hit@1", "hit@5", "MRR@10"))
+            + "  "
+            + " ".join(f"{lenient[k]:6.3f}" for k in ("hit@1", "hit@5", "MRR@10"))
+        )
+        if show_misses and system.startswith("ours"):
+            for q, got, rel in zip(questions, ranked, relevant, strict=True):
+                if not any(same_subtree(g, r) for g in got[:3] for r in rel):
+                    print(f"      miss: {q!r} -> {got[:5]} want {sorted(rel)[:6]}")
+
+
+def header():
+    cols = "hit@1  hit@5 MRR@10"
+    print(f"{'set':28} {'system':16} {'n':>4} strict: {cols}  lenient: {cols}")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", choices=["whoosh", "postgres"], default="whoosh")
-    parser.add_argument("--show-misses", action="store_true")
+    parser.add_argument("--half", choices=["tuning", "reporting", "both"], default="both")
+    parser.add_argument("--sets", default="questions,judged,names,typos")
+    parser.add_argument("--show-misses", action="store_true", help="tuning half only")
     args = parser.parse_args()
-    setup_django()
-    queries = judged()
+    corpus.setup_django()
+    sets = set(args.sets.split(","))
     with tempfile.TemporaryDirectory() as tmp:
-        backend = make_backend(args.backend, tmp)
-        by_language = {lang: entries(lang) for lang in ("en", "fr")}
-        backend.rebuild([e for items in by_language.values() for e in items])
-        print(f"{'lang':4} {'system':14} {'n':>3} {'hit@1':>6} {'hit@5':>6} {'MRR@10':>7}")
-        for lang, items in by_language.items():
-            questions = [q["q"] for q in queries[lang]]
-            relevant = [set(q["relevant"]) for q in queries[lang]]
-            for label, search in (
-                (f"ours/{args.backend}", our_search(backend, lang)),
-                ("bm25 (fts5)", bm25_baseline(items)),
-            ):
-                ranked = [search(q) for q in questions]
-                m = metrics(ranked, relevant)
-                print(
-                    f"{lang:4} {label:14} {len(questions):3} {m['hit@1']:6.3f} "
-                    f"{m['hit@5']:6.3f} {m['MRR@10']:7.3f}"
-                )
-                if args.show_misses and label.startswith("ours"):
-                    for q, r, rel in zip(questions, ranked, relevant, strict=True):
-                        if not set(r[:5]) & rel:
-                            print(f"     miss: {q!r} -> {r[:5]} want {sorted(rel)}")
+        make_backend(args.backend, tmp)
+        mine = f"ours/{args.backend}"
+        rules = {lang: corpus.rule_rows(lang) for lang in ("en", "fr")}
+        bm25 = {
+            lang: bm25_baseline([(n, t) for n, t, _, _ in rows]) for lang, rows in rules.items()
+        }
+        systems = {lang: [(mine, ours(lang)), ("bm25 (fts5)", bm25[lang])] for lang in rules}
+        header()
+        if "questions" in sets:
+            questions = corpus.faq_questions()
+            halves = ["tuning", "reporting"] if args.half == "both" else [args.half]
+            for half in halves:
+                items = [q for q in questions if q["half"] == half]
+                misses = args.show_misses and half == "tuning"
+                evaluate(f"FAQ questions, {half}", items, systems["en"], misses)
+        if "judged" in sets:
+            judged = corpus.judged()
+            for lang in ("en", "fr"):
+                evaluate(f"judged, {lang}", judged[lang], systems[lang], args.show_misses)
+        names = {lang: corpus.name_set(lang) for lang in ("en", "fr")}
+        if "names" in sets:
+            for lang in ("en", "fr"):
+                evaluate(f"names, {lang}", names[lang], systems[lang], args.show_misses)
+        if "typos" in sets:
+            for lang in ("en", "fr"):
+                typos = corpus.typo_set(names[lang], corpus.vocabulary(lang))
+                evaluate(f"one-typo names, {lang}", typos, systems[lang], args.show_misses)
+            cards = corpus.card_names()
+            typos = corpus.typo_set(cards, corpus.vocabulary("en"))
+            card_rows = _card_rows()
+            card_systems = [(mine, ours("en", "card")), ("bm25 (fts5)", bm25_baseline(card_rows))]
+            evaluate("one-typo card names, en", typos, card_systems, args.show_misses)
+        print("named cases:")
+        named_cases()
+
+
+def named_cases():
+    """The issue's named cases, through the site's own views; prints ok or MISS for each."""
+    from django.test import Client
+
+    client = Client(HTTP_HOST="127.0.0.1")
+
+    def api(**params):
+        return client.get("/api/v1/search", params).json()
+
+    defy = api(q="Defy", lang="fr")["results"][:1]
+    page = client.get("/en/riftbound/rules/813/").content.decode()
+    scoped = api(q="who goes first", lang="en", game="riftbound")["results"]
+    draw = api(q="how many cards do I draw at the start", lang="en", game="riftbound")
+    top3 = [h["number"] or "" for h in draw["results"][:3]]
+    cases = [
+        (
+            "/fr/search/?q=Defy: the Defy card first (in English)",
+            bool(defy)
+            and (defy[0]["kind"], defy[0]["title"], defy[0]["language"]) == ("card", "Defy", "en"),
+        ),
+        (
+            "header search on /en/riftbound/ carries game=riftbound",
+            'name="game" value="riftbound"' in page,
+        ),
+        (
+            "game=riftbound returns no Lanternfall result",
+            bool(scoped) and all(h["game"] == "riftbound" for h in scoped),
+        ),
+        (
+            "'how many cards do I draw at the start': 116 in the top 3",
+            any(n == "116" or n.startswith("116.") for n in top3),
+        ),
+    ]
+    for label, ok in cases:
+        print(f"  {'ok  ' if ok else 'MISS'} {label}")
+
+
+def _card_rows() -> list[tuple[str, str]]:
+    from rulebook.models import Card
+
+    cards = Card.objects.filter(game__slug=corpus.GAME)
+    return [(c.slug, f"{c.name} {c.ability_text}") for c in cards]
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -167,41 +166,3 @@ def _with_cors(response: HttpResponse) -> HttpResponse:
     for name, value in CORS_HEADERS.items():
         response[name] = value
     return response
-
-
-def foreign(response: HttpResponse, last_modified=None, max_age: int = MAX_AGE):
-    """Give the JSON answer of a view written elsewhere the API behaviour, without editing it.
-
-    The body is only known after that view ran, so the ETag is a hash of it; errors gain the
-    ``status`` field every API error carries. Use inside an ``@endpoint`` view.
-    """
-    if response.status_code >= 400:
-        return _error_with_status(response)
-    if response.status_code != 200:
-        return response
-    body = response.content
-    return Lazy(
-        build=lambda: json.loads(body),
-        etag_seed=hashlib.sha256(body).hexdigest(),
-        last_modified=last_modified,
-        max_age=max_age,
-    )
-
-
-def as_get(request):
-    """Let a GET-only view answer HEAD too; ``@endpoint`` drops the body afterwards."""
-    if request.method == "HEAD":
-        request.method = "GET"
-    return request
-
-
-def _error_with_status(response: HttpResponse) -> HttpResponse:
-    try:
-        data = json.loads(response.content)
-    except ValueError:
-        data = {"error": response.reason_phrase}
-    if not isinstance(data, dict):
-        data = {"error": str(data)}
-    message = str(data.pop("error", response.reason_phrase))
-    data.pop("status", None)
-    return error_response(response.status_code, message, **data)

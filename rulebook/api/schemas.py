@@ -192,7 +192,13 @@ SCHEMAS = {
         path={"type": "string"},
     ),
     "SearchResults": strict(
-        query={"type": "string"},
+        query={"type": "string", "description": "The query as typed (cleaned)."},
+        corrected={
+            **NULLABLE_STRING,
+            "description": "When the query as typed found nothing or only weak matches and a "
+            "confident respelling exists: the respelling, whose results these are. "
+            "Otherwise null.",
+        },
         total={"type": "integer"},
         page={"type": "integer"},
         pages={"type": "integer"},

@@ -1,45 +1,46 @@
-"""The search and suggest endpoints of ``rulebook.views_search``, with the API's behaviour.
+"""``/api/v1/search`` and ``/api/v1/suggest``: search results and completions as JSON.
 
-Those views belong to the search feature; here they gain CORS, rate limiting, conditional GETs
-and errors with a ``status``. Parameters are checked against the published OpenAPI schema
-first, so the contract holds even where the underlying parser is lenient (``page=+1``).
-Suggestions also come in the OpenSearch format (``format=opensearch``) that browsers ask for.
+Parameters are read by ``rulebook.search.params``, the same reader as the HTML search page, so
+both faces accept the same things and refuse them with the same message (here a 400). The JSON
+is built here from ``run_search`` and returned as a ``Lazy`` whose ETag is a hash of the
+answer, so a client revalidating gets a 304 whenever the results did not change. Suggestions
+also come in the OpenSearch format (``format=opensearch``) that browsers ask for.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import re
 
 from rulebook import languages
 from rulebook.api import schemas as s
-from rulebook.api.http import ApiError, Lazy, as_get, foreign
+from rulebook.api.http import ApiError, Lazy
 from rulebook.api.registry import resource
 from rulebook.api.resources import latest_ingest
 from rulebook.models import Game
-from rulebook.search import get_backend
-from rulebook.search.base import KINDS, SearchUnavailable
-from rulebook.web.views import search as views_search
+from rulebook.search import get_backend, run_search
+from rulebook.search.base import KINDS, SearchQuery, SearchUnavailable
+from rulebook.search.params import ParamError, parse_params
 
-_INT_RE = re.compile(r"[0-9]{1,6}")
-_VERSION_RE = re.compile(s.VERSION_PATTERN[1:-1])
 LANGS = languages.codes()
 
 
-def _check(params) -> None:
-    """Reject what the published schema rejects (the views would sometimes let it pass)."""
-    for name in ("page", "per_page"):
-        if name in params and not _INT_RE.fullmatch(params[name]):
-            raise ApiError(400, f"{name} must be a whole number.")
-    version = params.get("version")
-    if version and not _VERSION_RE.fullmatch(version):
-        raise ApiError(400, "A version looks like 2026-03-30.")
-    # A NUL in ``q`` is hostile input the search interface strips (200); elsewhere it makes
-    # the parameter invalid (400).
-    for name in ("kind", "lang", "game", "version"):
-        if "\x00" in params.get(name, ""):
-            raise ApiError(400, f"{name} contains a NUL character.")
+def _query(request) -> SearchQuery:
+    try:
+        return parse_params(request.GET, api=True)
+    except ParamError as exc:
+        raise ApiError(400, str(exc)) from None
+
+
+def _lazy(payload, content_type="application/json") -> Lazy:
+    """The payload with validators; it is already built, so the ETag can hash it."""
+    body = json.dumps(payload, sort_keys=True, ensure_ascii=False)
+    return Lazy(
+        build=lambda: payload,
+        etag_seed=hashlib.sha256(body.encode()).hexdigest(),
+        last_modified=latest_ingest(),
+        content_type=content_type,
+    )
 
 
 def search_parameters(request=None) -> list[dict]:
@@ -65,6 +66,12 @@ def search_parameters(request=None) -> list[dict]:
         ),
         s.query_param("page", "Page number, 1-500.", type="integer", minimum=1, maximum=500),
         s.query_param("per_page", "Results per page, 1-50.", type="integer", minimum=1, maximum=50),
+        s.query_param(
+            "spell",
+            "`0`: search the words as typed, never a respelling (default `1`).",
+            type="string",
+            enum=["", "0", "1"],
+        ),
     ]
 
 
@@ -101,8 +108,39 @@ SUGGEST_OK = {
     responses={**SEARCH_OK, **s.errors("400")},
 )
 def search(request):
-    _check(request.GET)
-    return foreign(views_search.api_search(as_get(request)), latest_ingest())
+    sq = _query(request)
+    results = run_search(sq)
+    if results.redirect:
+        return _lazy({"query": sq.text, "redirect": results.redirect})
+    return _lazy(
+        {
+            "query": sq.text,
+            "corrected": results.corrected,
+            "total": results.total,
+            "page": results.page,
+            "pages": results.pages,
+            "broadened": results.broadened,
+            "degraded": results.degraded,
+            "message": results.message,
+            "suggestion": results.suggestion,
+            "results": [hit_json(h) for h in results.hits],
+            "also": [hit_json(h) for h in results.also],
+        }
+    )
+
+
+def hit_json(hit) -> dict:
+    return {
+        "kind": hit.kind,
+        "game": hit.game,
+        "number": hit.number,
+        "title": hit.title,
+        "snippet": hit.snippet,
+        "url": hit.url,
+        "language": hit.language,
+        "version": hit.version,
+        "path": hit.path,
+    }
 
 
 @resource(
@@ -124,28 +162,14 @@ def search(request):
     responses={**SUGGEST_OK, **s.errors("400")},
 )
 def suggest(request):
-    _check(request.GET)
+    sq = _query(request)
     fmt = request.GET.get("format", "json")
     if fmt not in ("json", "opensearch"):
         raise ApiError(400, "format must be json or opensearch.")
-    if fmt == "opensearch":
-        return _opensearch_suggestions(request)
-    return foreign(views_search.api_suggest(as_get(request)), latest_ingest())
-
-
-def _opensearch_suggestions(request):
-    try:
-        sq = views_search.parse_params(request.GET, api=True)
-    except views_search.ParamError as exc:
-        raise ApiError(400, str(exc)) from None
     try:
         completions = get_backend().suggest(sq.text, language=sq.language, game=sq.game)
     except SearchUnavailable:
         completions = []
-    seed = hashlib.sha256(json.dumps([sq.text, completions]).encode()).hexdigest()
-    return Lazy(
-        build=lambda: [sq.text, completions],
-        etag_seed=seed,
-        last_modified=latest_ingest(),
-        content_type="application/x-suggestions+json",
-    )
+    if fmt == "opensearch":
+        return _lazy([sq.text, completions], content_type="application/x-suggestions+json")
+    return _lazy({"query": sq.text, "suggestions": completions})

@@ -12,6 +12,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 KINDS = ("rule", "faq", "keyword", "card")
+# Published in one language only (``rulebook.languages.KNOWLEDGE_LANGUAGE``): every page's
+# search includes them, whatever its language, and labels them with theirs.
+SINGLE_LANGUAGE_KINDS = ("faq", "card")
+
+
+def scope_languages(language: str | None, kind: str | None) -> list[tuple[str, tuple]]:
+    """(language, kinds) pairs a search covers: the page's language (all kinds), plus the
+    knowledge language for the kinds published only in it. Empty for "every language"."""
+    from rulebook.languages import KNOWLEDGE_LANGUAGE
+
+    if not language:
+        return []
+    scope = [(language, (kind,) if kind else ())]
+    extra = [k for k in SINGLE_LANGUAGE_KINDS if kind in (None, k)]
+    if language != KNOWLEDGE_LANGUAGE and extra:
+        scope.append((KNOWLEDGE_LANGUAGE, tuple(extra)))
+    return scope
 
 
 class SearchUnavailable(Exception):
@@ -45,6 +62,7 @@ class SearchQuery:
     version: str | None = None  # None: the default (newest) version of every document
     page: int = 1
     per_page: int = 20
+    spell: bool = True  # False: search the words as typed, never a respelling
 
 
 @dataclass
@@ -68,7 +86,9 @@ class SearchResults:
     hits: list[SearchHit] = field(default_factory=list)
     page: int = 1
     pages: int = 0
-    suggestion: str | None = None
+    suggestion: str | None = None  # "did you mean": offered, not applied
+    # The respelling that was searched instead of the query as typed ("muligan" -> "mulligan").
+    corrected: str | None = None
     broadened: bool = False  # AND found nothing, these are OR matches
     degraded: bool = False  # index missing or corrupt: plain database matches
     message: str = ""
@@ -93,16 +113,45 @@ class SearchBackend(abc.ABC):
         """Remove entries by key from the live index."""
 
     @abc.abstractmethod
-    def search(self, query: SearchQuery) -> SearchResults:
-        """Ranked, filtered, highlighted results; raises SearchUnavailable without an index."""
+    def search(self, query: SearchQuery, plan=None) -> SearchResults:
+        """Ranked, filtered, highlighted results; raises SearchUnavailable without an index.
+
+        ``plan`` is the query as :mod:`rulebook.search.understand` reads it (made here when
+        the caller has none)."""
 
     @abc.abstractmethod
     def suggest(self, prefix: str, *, language=None, game=None, limit=8) -> list[str]:
         """Completions for what the user is typing, most frequent first."""
 
     @abc.abstractmethod
-    def correct(self, text: str, *, language=None) -> str | None:
-        """A respelling of ``text`` whose words exist in the index, or None if nothing changed."""
+    def generation(self) -> str:
+        """A token that changes whenever the index is rebuilt (caches are keyed on it)."""
+
+    @abc.abstractmethod
+    def vocabulary(self, language=None) -> dict[str, tuple[str, int]]:
+        """Every indexed word, folded -> (its usual written form, how many entries have it)."""
+
+    def knows_stem(self, word: str, language=None) -> bool:
+        """Whether ``word``'s stem is indexed ("play" when only "played" is written)."""
+        return False
+
+    def lexicon(self):
+        """Card, keyword and heading names, loaded once per index generation."""
+        from rulebook.search import lexicon
+
+        return lexicon.get(self.generation())
+
+    def plan(self, query: SearchQuery):
+        from rulebook.search.understand import understand
+
+        return understand(query.text, query.language, self.lexicon())
+
+    def correct(self, text: str, *, language=None, known=None):
+        """A respelling of ``text`` (see :mod:`rulebook.search.spelling`), or None.
+        ``known(word, language)`` says a word needs no respelling after all."""
+        from rulebook.search.spelling import correct
+
+        return correct(text, language, self.vocabulary(language), self.lexicon(), known)
 
     @abc.abstractmethod
     def rebuild(self, entries: Iterable[IndexEntry]) -> int:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from rulebook.search.base import SearchHit, SearchQuery, SearchResults
 from rulebook.search.entries import PATH_SEPARATOR, rule_url
-from rulebook.search.text import parse, snippet
+from rulebook.search.query import parse, snippet
 
 MAX_WORDS = 8
 

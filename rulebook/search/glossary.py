@@ -13,15 +13,18 @@ from rulebook.kinds import CORE_RULES
 from rulebook.models.glossary import glossary_pairs
 
 
-def expansion_terms(game_slug: str | None, text: str) -> list[str]:
+def expansion_terms(game_slug: str | None, text: str, pairs=None) -> list[str]:
     """Every language's names of the glossary terms found in a query.
 
     Matching is on accent-folded whole words (plural "s" allowed), so "reaction" finds the pair
-    Reaction ↔ Réaction and "favorite" does not trigger "Rite".
+    Reaction ↔ Réaction and "favorite" does not trigger "Rite". ``pairs`` (the lexicon's
+    cached glossary) saves reading the glossary again.
     """
     folded = fold(text)
     out: dict[str, str] = {}  # folded -> as written; Reaction and Réaction fold alike
-    for entry in glossary_pairs(game_slug, CORE_RULES):
+    if pairs is None:
+        pairs = glossary_pairs(game_slug, CORE_RULES)
+    for entry in pairs:
         names = [name for name in entry if name]
         if any(_word_in(fold(name), folded) for name in names):
             for name in names:

@@ -2,8 +2,8 @@
 
 Keywords are indexed once per language from the default Core Rules of that language (their
 pages are localised); FAQ entries and cards are English content and are indexed in English.
-URLs are written out rather than reversed so the index can be built even where the knowledge
-pages are not routed yet.
+URLs are written out rather than reversed because the search package may not import the web
+layer that owns the URL patterns; the paths mirror ``rulebook/web/urls_knowledge.py``.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from django.db import DatabaseError, connection, transaction
 
 from ingest.languages import fold
+from rulebook.search import postgres_questions as questions
 from rulebook.search import postgres_sql as sql
 from rulebook.search.base import (
     IndexEntry,
@@ -29,10 +30,13 @@ from rulebook.search.base import (
     SearchResults,
     SearchUnavailable,
 )
-from rulebook.search.text import clean, parse, surface_words
+from rulebook.search.query import clean, surface_words
+from rulebook.search.ranking import PROMOTE_TOP, promote_ancestors, question_prior
+from rulebook.search.understand import Plan
 
 BATCH = 1000
 FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches instead
+RERANK_WINDOW = 200  # a question's best rows, before ancestors are lifted
 
 
 def _config(language: str) -> str:
@@ -59,6 +63,7 @@ def _row(entry: IndexEntry) -> tuple:
         float(entry.boost),
         json.dumps(entry.extra),
         _config(entry.language),
+        question_prior(entry),
     )
 
 
@@ -87,13 +92,57 @@ class PostgresBackend(SearchBackend):
         except DatabaseError as exc:
             raise SearchUnavailable(f"search table unusable: {exc}") from exc
 
-    def search(self, query: SearchQuery) -> SearchResults:
-        """AND first, then OR ("broadened") when AND finds nothing."""
-        parsed = parse(query.text)
+    def generation(self) -> str:
+        """The entry table's oid: a rebuild renames new tables into place, so it changes."""
+        if connection.vendor != "postgresql":
+            return ""
+        with connection.cursor() as cur:
+            cur.execute("SELECT to_regclass(%s)::oid", [sql.ENTRY_TABLE])
+            oid = cur.fetchone()[0]
+        if oid != self._oid:
+            self._oid, self._vocab = oid, {}
+        return str(oid or "")
+
+    def knows_stem(self, word: str, language=None) -> bool:
+        configs = [_config(language)] if language else list(sql.CONFIGS.values())
+        rows = self._query(
+            f"""SELECT EXISTS (SELECT 1 FROM {sql.STAT_TABLE} s, unnest(%s::regconfig[]) c(cfg)
+                  WHERE s.cfg = c.cfg
+                    AND s.lexeme = ANY(tsvector_to_array(to_tsvector(c.cfg, %s))))""",
+            [configs, word],
+        )
+        return bool(rows[0][0])
+
+    def vocabulary(self, language=None) -> dict[str, tuple[str, int]]:
+        """Folded word -> (most frequent written form, frequency), read once per generation."""
+        key = language or ""
+        if key not in self._vocab:
+            rows = self._query(
+                f"""SELECT folded, word, freq FROM {sql.WORD_TABLE}
+                    WHERE %s::text IS NULL OR language = %s ORDER BY freq""",
+                [language, language],
+            )
+            words: dict[str, tuple[str, int]] = {}
+            for folded, word, freq in rows:  # ascending: the most frequent form wins
+                words[folded] = (word, freq + words.get(folded, ("", 0))[1])
+            self._vocab[key] = words
+        return self._vocab[key]
+
+    def __init__(self, options=None):
+        super().__init__(options)
+        self._oid, self._vocab = None, {}
+
+    def search(self, query: SearchQuery, plan: Plan | None = None) -> SearchResults:
+        """Names: AND first, then OR ("broadened") when AND finds nothing.
+        Questions: BM25 over rule text (see ``postgres_questions``), subtrees lifted."""
+        plan = plan or self.plan(query)
+        parsed = plan.parsed
         results = SearchResults(query=query, page=query.page)
         if parsed.empty:
             return results
         flt = sql.filters(query.language, query.kind, query.game, query.version)
+        if plan.question and plan.words:
+            return self._question(query, plan, flt, results)
         offset = (query.page - 1) * query.per_page
         rows, total = self._run(parsed, flt, False, query.per_page, offset)
         if total < FEW_RESULTS and len(parsed.terms) > 1:
@@ -103,6 +152,24 @@ class PostgresBackend(SearchBackend):
         results.total = total
         results.pages = math.ceil(results.total / query.per_page)
         results.hits = [self._hit(row) for row in rows]
+        return results
+
+    def _question(self, query, plan, flt, results) -> SearchResults:
+        window = max(RERANK_WINDOW, query.page * query.per_page)
+        rows = self._query(*questions.ranked(plan, flt, window))
+        scores = {key: float(score) for key, _, score, _ in rows}
+        keyed = [(float(score), key) for key, _, score, _ in rows[:PROMOTE_TOP]]
+        for key, extra in promote_ancestors(keyed).items():
+            scores[key] = scores.get(key, 0.0) + extra
+        order = sorted(scores, key=lambda k: (-scores[k], k))
+        results.total = (rows[0][3] if rows else 0) + len(order) - len(rows)
+        results.pages = math.ceil(results.total / query.per_page)
+        start = (query.page - 1) * query.per_page
+        keys = order[start : start + query.per_page]
+        found = {row[0]: row for row in self._query(*questions.page(keys, plan))} if keys else {}
+        results.hits = [
+            self._hit((*found[k][1:9], scores[k], 0, found[k][9])) for k in keys if k in found
+        ]
         return results
 
     def _run(self, parsed, flt, broadened, limit, offset) -> tuple[list, int]:
@@ -148,39 +215,6 @@ class PostgresBackend(SearchBackend):
         words = list(dict.fromkeys(r[0] for r in rows))[:limit]
         return [f"{head} {w}".strip() for w in words]
 
-    def correct(self, text, *, language=None) -> str | None:
-        """Respell unknown words with their nearest trigram neighbour in the vocabulary."""
-        from rulebook.search.spelling import respell
-
-        langs = [language] if language else None
-
-        def known(word):
-            rows = self._query(
-                f"""SELECT EXISTS (SELECT 1 FROM {sql.WORD_TABLE} WHERE folded = %s
-                      AND (%s::text[] IS NULL OR language = ANY(%s)))""",
-                [word, langs, langs],
-            )
-            return rows[0][0] or any(stem_known(lang, word) for lang in langs or sql.CONFIGS)
-
-        def stem_known(lang, word):  # "runs" is known when its stem "run" is indexed
-            rows = self._query(
-                f"""SELECT EXISTS (SELECT 1 FROM {sql.ENTRY_TABLE} WHERE language = %s
-                      AND document @@ plainto_tsquery(%s::regconfig, %s))""",
-                [lang, _config(lang), word],
-            )
-            return rows[0][0]
-
-        def closest(word):
-            rows = self._query(
-                f"""SELECT word FROM {sql.WORD_TABLE}
-                    WHERE folded %% %s AND (%s::text[] IS NULL OR language = ANY(%s))
-                    ORDER BY similarity(folded, %s) DESC, freq DESC LIMIT 1""",
-                [word, langs, langs, word],
-            )
-            return rows[0][0] if rows else None
-
-        return respell(text, known, closest)
-
     def rebuild(self, entries: Iterable[IndexEntry]) -> int:
         """Fill new tables, index them, and rename them over the live ones in one transaction."""
         suffix = uuid.uuid4().hex[:10]
@@ -191,8 +225,10 @@ class PostgresBackend(SearchBackend):
             count = self._insert(
                 cur, f"{sql.ENTRY_TABLE}_{suffix}", f"{sql.WORD_TABLE}_{suffix}", entries
             )
-            for statement in sql.create_indexes(suffix) + sql.swap(suffix):
+            statements = sql.fill_stats(suffix) + sql.create_indexes(suffix) + sql.swap(suffix)
+            for statement in statements:
                 cur.execute(statement)
+        self._vocab = {}
         return count
 
     def _insert(self, cur, table, word_table, entries) -> int:
@@ -228,7 +264,9 @@ class PostgresBackend(SearchBackend):
             return self.rebuild(entries)
         with transaction.atomic(), self._cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
-            return self._insert(cur, sql.ENTRY_TABLE, sql.WORD_TABLE, entries)
+            count = self._insert(cur, sql.ENTRY_TABLE, sql.WORD_TABLE, entries)
+        self._forget()
+        return count
 
     def delete(self, keys) -> None:
         """Remove entries by key (their words stay in the vocabulary until a rebuild)."""
@@ -236,3 +274,11 @@ class PostgresBackend(SearchBackend):
             return
         with transaction.atomic(), self._cursor() as cur:
             cur.execute(f"DELETE FROM {sql.ENTRY_TABLE} WHERE key = ANY(%s)", [list(keys)])
+        self._forget()
+
+    def _forget(self):
+        """After a write in this process: word lists and names are read again."""
+        from rulebook.search import lexicon
+
+        self._vocab = {}
+        lexicon.forget()

@@ -10,10 +10,17 @@ import re
 
 from ingest.languages import fold
 from rulebook import languages
-from rulebook.search.text import ParsedQuery
+from rulebook.search.query import ParsedQuery
 
 ENTRY_TABLE = "rulebook_search_entry"
 WORD_TABLE = "rulebook_search_word"
+STAT_TABLE = "rulebook_search_stat"  # lexeme -> how many entries' text have it (IDF)
+META_TABLE = "rulebook_search_meta"  # entries and their mean text length, per configuration
+TABLES = (ENTRY_TABLE, WORD_TABLE, STAT_TABLE, META_TABLE)
+# Questions: BM25 with binary term frequency (a rule rarely repeats a word), b = 0.5.
+K1, B = 1.2, 0.5
+FEW_WORDS_FACTOR = 0.25
+BIGRAM_WEIGHT, PHRASE_WEIGHT, PHRASE_IDF = 0.6, 1.0, 3.0
 LOCK_ID = 7_340_813  # pg_advisory_xact_lock key: one rebuild at a time
 CONFIGS = {row.code: row.postgres_config for row in languages.TABLE}
 OTHER_CONFIG = "simple"
@@ -22,9 +29,16 @@ WEIGHTS = "{0.1, 0.2, 0.5, 1.0}"
 NAME_BONUS, KEYWORD_BONUS, NUMBER_BONUS = 1.5, 3.0, 2.0
 START, STOP = "\x02", "\x03"
 
+# tsquery has no OR aggregate: questions need one to find rows with any of their words.
+OR_ALL = """CREATE OR REPLACE FUNCTION tsquery_or_all(qs tsquery[]) RETURNS tsquery
+    LANGUAGE sql IMMUTABLE AS $$
+      SELECT coalesce((SELECT string_agg('(' || q::text || ')', ' | ')
+                       FROM unnest(qs) AS q WHERE numnode(q) > 0), '')::tsquery $$"""
+
 SETUP = [
     "CREATE EXTENSION IF NOT EXISTS unaccent",
     "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+    OR_ALL,
     *(statement for row in languages.TABLE for statement in row.postgres_setup),
 ]
 
@@ -38,9 +52,14 @@ def create_tables(suffix: str) -> list[str]:
               number text, name text NOT NULL DEFAULT '', keyword text NOT NULL DEFAULT '',
               title text NOT NULL, path text NOT NULL, body text NOT NULL, url text NOT NULL,
               boost real NOT NULL DEFAULT 1, extra jsonb NOT NULL DEFAULT '{{}}',
-              cfg regconfig NOT NULL, document tsvector)""",
+              qboost real NOT NULL DEFAULT 1, cfg regconfig NOT NULL, document tsvector,
+              body_doc tsvector, body_len integer NOT NULL DEFAULT 1)""",
         f"""CREATE TABLE {word} (language text NOT NULL, word text NOT NULL,
               folded text NOT NULL, freq integer NOT NULL, PRIMARY KEY (language, word))""",
+        f"""CREATE TABLE {STAT_TABLE}_{suffix} (cfg regconfig NOT NULL, lexeme text NOT NULL,
+              ndoc integer NOT NULL, PRIMARY KEY (cfg, lexeme))""",
+        f"""CREATE TABLE {META_TABLE}_{suffix} (cfg regconfig PRIMARY KEY, n integer NOT NULL,
+              avglen real NOT NULL)""",
     ]
 
 
@@ -48,6 +67,7 @@ def create_indexes(suffix: str) -> list[str]:
     entry, word = f"{ENTRY_TABLE}_{suffix}", f"{WORD_TABLE}_{suffix}"
     return [
         f"CREATE INDEX {entry}_doc ON {entry} USING gin (document)",
+        f"CREATE INDEX {entry}_body ON {entry} USING gin (body_doc)",
         f"CREATE INDEX {entry}_num ON {entry} (number)",
         f"CREATE INDEX {entry}_filter ON {entry} (language, is_default, kind, game)",
         f"CREATE INDEX {word}_trgm ON {word} USING gin (folded gin_trgm_ops)",
@@ -57,30 +77,51 @@ def create_indexes(suffix: str) -> list[str]:
 
 def swap(suffix: str) -> list[str]:
     """Replace the live tables by the new ones; run inside the rebuild's transaction."""
-    return [
-        f"DROP TABLE IF EXISTS {ENTRY_TABLE}, {WORD_TABLE}",
-        f"ALTER TABLE {ENTRY_TABLE}_{suffix} RENAME TO {ENTRY_TABLE}",
-        f"ALTER TABLE {WORD_TABLE}_{suffix} RENAME TO {WORD_TABLE}",
+    return [f"DROP TABLE IF EXISTS {', '.join(TABLES)}"] + [
+        f"ALTER TABLE {table}_{suffix} RENAME TO {table}" for table in TABLES
     ]
 
 
 def insert_entry(table: str) -> str:
     return f"""INSERT INTO {table} (key, kind, game, language, version, is_default, number,
-                 name, keyword, title, path, body, url, boost, extra, cfg)
-               VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::regconfig)
+                 name, keyword, title, path, body, url, boost, extra, cfg, qboost)
+               VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::regconfig,
+                 %s)
                ON CONFLICT (key) DO UPDATE SET kind = EXCLUDED.kind, game = EXCLUDED.game,
                  language = EXCLUDED.language, version = EXCLUDED.version,
                  is_default = EXCLUDED.is_default, number = EXCLUDED.number,
                  name = EXCLUDED.name, keyword = EXCLUDED.keyword, title = EXCLUDED.title,
                  path = EXCLUDED.path, body = EXCLUDED.body, url = EXCLUDED.url,
                  boost = EXCLUDED.boost, extra = EXCLUDED.extra, cfg = EXCLUDED.cfg,
-                 document = NULL"""
+                 qboost = EXCLUDED.qboost, document = NULL"""
 
 
 def fill_documents(table: str) -> str:
+    # The title joins the heading path when the path does not hold it (a card's name, a FAQ
+    # question), as in the Whoosh head field.
     return f"""UPDATE {table} SET document =
-                 setweight(to_tsvector(cfg, path), 'B') || setweight(to_tsvector(cfg, body), 'A')
+                 setweight(to_tsvector(cfg, CASE WHEN position(title IN path) > 0 THEN path
+                                                 ELSE title || ' ' || path END), 'B')
+                 || setweight(to_tsvector(cfg, body), 'A'),
+                 body_doc = to_tsvector(cfg, body),
+                 body_len = greatest(1, length(to_tsvector(cfg, body)))
                WHERE document IS NULL"""
+
+
+def fill_stats(suffix: str) -> list[str]:
+    """Document frequencies of every lexeme of the entries' text, and mean lengths."""
+    entry = f"{ENTRY_TABLE}_{suffix}"
+    out = [
+        f"""INSERT INTO {META_TABLE}_{suffix} (cfg, n, avglen)
+            SELECT cfg, count(*), avg(body_len) FROM {entry} GROUP BY cfg"""
+    ]
+    for config in (*CONFIGS.values(), OTHER_CONFIG):
+        inner = f"SELECT body_doc FROM {entry} WHERE cfg = '{config}'::regconfig"
+        out.append(
+            f"""INSERT INTO {STAT_TABLE}_{suffix} (cfg, lexeme, ndoc)
+                SELECT '{config}'::regconfig, word, ndoc FROM ts_stat($${inner}$$)"""
+        )
+    return out
 
 
 def tsquery(parsed: ParsedQuery, config: str, broadened: bool) -> tuple[str, list]:
@@ -158,14 +199,27 @@ def search(
 
 
 def filters(language, kind, game, version) -> tuple[str, list]:
+    """WHERE conditions: version (default: newest), the page's language and the kinds that
+    exist only in the knowledge language, kind, game."""
+    from rulebook.search.base import scope_languages
+
     conds, params = [], []
     if version:
         conds.append("e.version = %s")
         params.append(version)
     else:
         conds.append("e.is_default")
-    for column, value in (("language", language), ("kind", kind), ("game", game)):
-        if value:
-            conds.append(f"e.{column} = %s")
-            params.append(value)
+    scope = scope_languages(language, kind)
+    parts = []
+    for lang, kinds in scope:
+        parts.append("(e.language = %s" + (" AND e.kind = ANY(%s))" if kinds else ")"))
+        params += [lang, list(kinds)] if kinds else [lang]
+    if parts:
+        conds.append("(" + " OR ".join(parts) + ")")
+    elif kind:
+        conds.append("e.kind = %s")
+        params.append(kind)
+    if game:
+        conds.append("e.game = %s")
+        params.append(game)
     return " AND ".join(conds), params

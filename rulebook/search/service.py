@@ -15,10 +15,18 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ingest import numbers
-from rulebook import kinds, languages
-from rulebook.search.base import SearchQuery, SearchResults, SearchUnavailable
+from rulebook import kinds
+from rulebook.languages import KNOWLEDGE_LANGUAGE
+from rulebook.search import spelling
+from rulebook.search.base import (
+    SINGLE_LANGUAGE_KINDS,
+    SearchQuery,
+    SearchResults,
+    SearchUnavailable,
+)
 from rulebook.search.glossary import expansion_terms
-from rulebook.search.text import clean, parse
+from rulebook.search.query import clean, parse
+from rulebook.search.understand import understand
 
 logger = logging.getLogger(__name__)
 
@@ -42,8 +50,7 @@ def run_search(sq: SearchQuery, also: bool = True) -> SearchResults:
         }
     backend = get_backend()
     try:
-        results = backend.search(sq)
-        results.suggestion = backend.correct(sq.text, language=sq.language)
+        results = corrected_search(backend, sq)
     except SearchUnavailable as exc:
         logger.warning("search degraded to the database: %s", exc)
         from rulebook.search.fallback import database_search
@@ -58,16 +65,38 @@ def run_search(sq: SearchQuery, also: bool = True) -> SearchResults:
     return results
 
 
+def corrected_search(backend, sq: SearchQuery) -> SearchResults:
+    """The query as typed; or, when some word is unknown to the index (so the query as typed
+    can only match weakly) and a confident respelling exists, the respelling, flagged
+    ``corrected``. The spelling check costs nothing when every word is known."""
+    lexicon = backend.lexicon()
+    fix = None
+    unknown = spelling.unknown_words(sq.text, backend.vocabulary(sq.language))
+    if any(not backend.knows_stem(word, sq.language) for word in unknown):
+        fix = backend.correct(sq.text, language=sq.language, known=backend.knows_stem)
+    if fix is not None and fix.confident and sq.spell:
+        respelled = dataclasses.replace(sq, text=fix.text)
+        results = backend.search(respelled, understand(fix.text, sq.language, lexicon))
+        if results.total:
+            results.query, results.corrected = sq, fix.text
+            return results
+    results = backend.search(sq, understand(sq.text, sq.language, lexicon))
+    if fix is not None:  # not applied: offered as "did you mean"
+        results.suggestion = fix.text
+    return results
+
+
 def _translated_when_empty(backend, sq: SearchQuery, results: SearchResults) -> SearchResults:
-    """An English term on a French page (or the reverse) finds nothing in that language:
-    search again with the glossary's names for it ("swift" -> « Célérité »)."""
-    if results.total or results.redirect:
+    """An English term on a French page (or the reverse) finds nothing in that language (only,
+    perhaps, English cards that use it): search again with the glossary's names for it
+    ("swift" -> « Célérité »)."""
+    if results.redirect or any(hit.language == sq.language for hit in results.hits):
         return results
-    terms = expansion_terms(sq.game, sq.text)
+    terms = expansion_terms(sq.game, sq.text, backend.lexicon().glossary)
     if not terms:
         return results
     translated = backend.search(dataclasses.replace(sq, text=" ".join(terms)))
-    if translated.total:
+    if any(hit.language == sq.language for hit in translated.hits):
         translated.message = _("No match for “%(query)s”; showing results for “%(terms)s”.") % {
             "query": sq.text,
             "terms": " / ".join(terms),
@@ -81,48 +110,40 @@ ALSO_LIMIT = 5
 
 
 def other_language_hits(backend, sq: SearchQuery) -> list:
-    """Content in the other languages, found by the glossary names of the query's terms.
+    """Content published only in another language, found by the glossary names of the query.
 
     A French reader asking about « réaction » also gets the English-only FAQ rulings about
-    Reaction, marked as English; the same works the other way round. Only the glossary terms
-    cross over: other words of the query are in the reader's language and would match nothing.
+    Reaction, marked as English. Only the glossary terms cross over: the other words of the
+    query are in the reader's language and would match nothing. Pages in the language the
+    FAQ and cards are published in need none of this (nothing exists only in French).
     """
+    if sq.language == KNOWLEDGE_LANGUAGE:
+        return []
     try:
-        terms = expansion_terms(sq.game, sq.text)
+        terms = expansion_terms(sq.game, sq.text, backend.lexicon().glossary)
     except Exception:  # the glossary is an extra; never let it break the search itself
         logger.exception("glossary expansion failed")
         return []
     if not terms:
         return []
     hits = []
-    kinds = [sq.kind] if sq.kind else missing_kinds(sq.language, sq.game)
-    for language in languages.others(sq.language):
-        for kind in kinds:
-            other = dataclasses.replace(
-                sq, text=" ".join(terms), language=language, kind=kind, page=1, per_page=ALSO_LIMIT
-            )
-            try:
-                hits.extend(backend.search(other).hits)
-            except SearchUnavailable:
-                return []
+    for kind in [sq.kind] if sq.kind else SINGLE_LANGUAGE_KINDS:
+        if kind not in SINGLE_LANGUAGE_KINDS:
+            continue
+        other = dataclasses.replace(
+            sq,
+            text=" ".join(terms),
+            language=KNOWLEDGE_LANGUAGE,
+            kind=kind,
+            page=1,
+            per_page=ALSO_LIMIT,
+        )
+        try:
+            hits.extend(backend.search(other).hits)
+        except SearchUnavailable:
+            return []
     hits.sort(key=lambda hit: -hit.score)
     return hits[:ALSO_LIMIT]
-
-
-def missing_kinds(language: str, game: str | None) -> list[str]:
-    """Kinds of content the reader's language lacks (the FAQ and cards exist in English only):
-    rules and keywords that exist in both languages are already in the main results."""
-    from rulebook.models import Document, Keyword
-
-    docs = Document.objects.filter(language=language, kind=kinds.CORE_RULES)
-    if game:
-        docs = docs.filter(game__slug=game)
-    missing = ["faq", "card"]
-    if not docs.exists():
-        missing.append("rule")
-    if not Keyword.objects.filter(document__in=docs).exists():
-        missing.append("keyword")
-    return missing
 
 
 def jump_url(number: str, sq: SearchQuery) -> str | None:

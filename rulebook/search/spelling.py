@@ -1,41 +1,134 @@
-""" "Did you mean": the respelling logic shared by backends, which only supply the lexicon.
+"""Typo correction: the respelling a query most likely meant, and whether to trust it.
 
-Only words of four letters or more are corrected: shorter ones are too often legitimate
-abbreviations, and a wrong correction is worse than none.
+Candidates are the index's own words, found by optimal string alignment distance (rapidfuzz's
+``OSA``: a swap of two neighbouring letters is one edit, like a deletion, an insertion or a
+substitution). Among candidates at the same distance the dictionary prefers the words of
+keyword, heading and card names in the page's language (what players type), then the more
+frequent word. A query that is one or two edits from a whole name becomes that name.
+
+Only words of four letters or more are corrected, and only words the index lacks: shorter ones
+are too often abbreviations, and a wrong correction is worse than none.
 """
 
 from __future__ import annotations
 
 import re
+import threading
+from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
 
 from ingest.languages import fold
-from rulebook.search.text import clean
+from rulebook.search.lexicon import name_key
+from rulebook.search.query import clean
 
 MIN_LENGTH = 4
+LONG_WORD = 8  # from this length two edits are allowed
+MAX_NAME_WORDS = 4
+_WORD_RE = re.compile(r"[^\W\d_]+")
 
 
-def respell(text: str, known, closest) -> str | None:
-    """``text`` with each unknown word replaced by ``closest(word)``; None when unchanged.
+@dataclass
+class Correction:
+    text: str
+    confident: bool  # safe to search instead of the query as typed
 
-    ``known(folded_word) -> bool`` and ``closest(folded_word) -> str | None`` come from the
-    backend's vocabulary.
-    """
+
+def max_edits(word: str) -> int:
+    return 2 if len(word) >= LONG_WORD else 1
+
+
+def unknown_words(text: str, vocab: dict) -> list[str]:
+    """Folded words of ``text`` worth correcting: long enough, letters only, not indexed."""
+    out = []
+    for match in _WORD_RE.finditer(text):
+        word = fold(match.group())
+        if match.string[match.end() : match.end() + 1] == "*":
+            continue  # a prefix search, not a misspelling
+        if len(word) >= MIN_LENGTH and word not in vocab:
+            out.append(word)
+    return out
+
+
+def correct(text: str, language, vocab: dict, lexicon, known=None) -> Correction | None:
+    """The respelled query, or None when every word is known or nothing is close."""
     cleaned = clean(text)
-    changed = False
+    preferred = lexicon.words_in(language) if lexicon else {}
+    unknown = [w for w in unknown_words(cleaned, vocab) if w not in preferred]
+    if known is not None:
+        unknown = [w for w in unknown if not known(w, language)]
+    if not unknown:
+        return None
+    whole = _whole_name(cleaned, language, lexicon)
+    if whole is not None:
+        return whole
+    choices = _choices(vocab, preferred)
+    confident, changed = True, False
 
     def fix(match):
-        nonlocal changed
+        nonlocal confident, changed
         word = match.group()
         folded = fold(word)
-        if match.string[match.end() : match.end() + 1] == "*":
-            return word  # a prefix search, not a misspelling
-        if len(folded) < MIN_LENGTH or not folded.isalpha() or known(folded):
+        if folded not in unknown:
             return word
-        better = closest(folded)
-        if better and fold(better) != folded:
-            changed = True
-            return better
-        return word
+        best, sure = _closest(folded, choices, vocab, preferred)
+        if best is None or fold(best) == folded:
+            confident = False
+            return word
+        changed, confident = True, confident and sure
+        return best
 
-    result = re.sub(r"[^\W\d_]+", fix, cleaned)
-    return result if changed else None
+    result = _WORD_RE.sub(fix, cleaned)
+    return Correction(result, confident) if changed else None
+
+
+def _whole_name(cleaned: str, language, lexicon) -> Correction | None:
+    """A short query one or two edits from exactly one name ("Baited Hok" -> "Baited Hook")."""
+    key = name_key(cleaned)
+    if lexicon is None or not key or len(key.split()) > MAX_NAME_WORDS:
+        return None
+    names = list(lexicon.names_in(language))
+    found = process.extract(key, names, scorer=OSA.distance, score_cutoff=max_edits(key), limit=2)
+    if not found or found[0][1] == 0:
+        return None
+    if len(found) > 1 and found[1][1] == found[0][1]:
+        return None
+    return Correction(lexicon.shown.get(found[0][0], found[0][0]), True)
+
+
+def _closest(word: str, choices: list[str], vocab: dict, preferred: dict):
+    """The best candidate's written form, and whether it clearly beats the runner-up."""
+    found = process.extract(word, choices, scorer=OSA.distance, score_cutoff=max_edits(word))
+    if not found:
+        return None, False
+
+    def rank(candidate):
+        cand, dist, _ = candidate
+        return (dist, 0 if cand in preferred else 1, -vocab.get(cand, ("", 0))[1], cand)
+
+    ranked = sorted(found, key=rank)
+    best = ranked[0][0]
+    shown = vocab.get(best, (best, 0))[0] or best
+    if len(ranked) == 1:
+        return shown, True
+    first, second = rank(ranked[0]), rank(ranked[1])
+    sure = first[:2] < second[:2] or -first[2] >= 3 * max(1, -second[2])
+    return shown, sure
+
+
+_choices_cache: dict[int, tuple[dict, list[str]]] = {}
+_choices_lock = threading.Lock()
+
+
+def _choices(vocab: dict, preferred: dict) -> list[str]:
+    """Every indexed word plus the name words (English card names on a French page)."""
+    key = id(vocab)
+    cached = _choices_cache.get(key)
+    if cached is None or cached[0] is not vocab:
+        with _choices_lock:
+            if len(_choices_cache) > 8:
+                _choices_cache.clear()
+            cached = (vocab, sorted(set(vocab) | set(preferred)))
+            _choices_cache[key] = cached
+    return cached[1]

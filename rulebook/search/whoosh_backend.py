@@ -15,6 +15,8 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from whoosh import index as whoosh_index
+from whoosh import scoring
+from whoosh.searching import Searcher
 
 from ingest.languages import fold
 from rulebook.search import whoosh_schema as ws
@@ -26,12 +28,24 @@ from rulebook.search.base import (
     SearchResults,
     SearchUnavailable,
 )
-from rulebook.search.text import parse, snippet, word_spans
+from rulebook.search.query import snippet, word_spans
+from rulebook.search.ranking import (
+    NEIGHBOUR_BONUS,
+    NEIGHBOUR_TOP,
+    PROMOTE_TOP,
+    neighbours,
+    promote_ancestors,
+)
+from rulebook.search.understand import Plan
 from rulebook.search.whoosh_store import IndexStore
 
 logger = logging.getLogger(__name__)
 FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches (see _search)
 RERANK_WINDOW = 200  # raw top matches reranked by boost (see _scored)
+# Questions: BM25 with a milder length normalisation than names (b = 0.5, not 0.75): the
+# sentence that answers is often long, and one-word rows must not win on length alone.
+QUESTION_WEIGHTING = scoring.BM25F(B=0.5, K1=1.2)
+FEW_WORDS_FACTOR = 0.25  # a question's row that matches too few of its words
 
 
 class WhooshBackend(SearchBackend):
@@ -46,6 +60,10 @@ class WhooshBackend(SearchBackend):
         # same few filters (language, kind, default versions) recur on every query, and
         # Whoosh would otherwise walk their postings each time.
         self._filters: dict[tuple, set[int]] = {}
+        self._questions = None  # a second searcher on the same reader, scoring questions
+        self._word_docs: dict[str, frozenset[int]] = {}  # question word -> matching docs
+        self._keys: dict[str, int | None] = {}  # entry key -> document number
+        self._vocab: dict[str, dict[str, tuple[str, int]]] = {}
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -61,16 +79,22 @@ class WhooshBackend(SearchBackend):
             except Exception as exc:  # missing files, bad TOC, truncated segments...
                 raise SearchUnavailable(f"cannot open index {generation}: {exc}") from exc
             self._close()
-            self._searcher, self._generation, self._surfaces = searcher, generation, {}
-            self._filters = {}
+            self._reset(searcher, generation)
         elif not self._searcher.up_to_date():
             # A full reopen, not refresh(): refresh() keeps segment readers whose deletions
             # changed, so deleted entries would still be found.
             ix = whoosh_index.open_dir(str(self.store.path_of(generation)))
             self._close()
-            self._searcher, self._generation, self._surfaces = ix.searcher(), generation, {}
-            self._filters = {}
+            self._reset(ix.searcher(), generation)
         return self._searcher
+
+    def _reset(self, searcher, generation):
+        """Everything cached per open searcher starts empty again."""
+        self._searcher, self._generation, self._surfaces = searcher, generation, {}
+        self._questions = Searcher(
+            searcher.reader(), weighting=QUESTION_WEIGHTING, closereader=False
+        )
+        self._filters, self._word_docs, self._keys, self._vocab = {}, {}, {}, {}
 
     def _close(self):
         if self._searcher is not None:
@@ -101,22 +125,35 @@ class WhooshBackend(SearchBackend):
         except SearchUnavailable:
             return False
 
-    def search(self, query: SearchQuery) -> SearchResults:
-        """AND first, OR ("broadened") when AND finds nothing; hits reranked by entry boost."""
-        return self._guarded(self._search, query)
+    def generation(self) -> str:
+        """The live generation's name: what the per-generation caches are keyed on."""
+        return self.store.current() or ""
 
-    def _search(self, searcher, sq: SearchQuery) -> SearchResults:
-        parsed = parse(sq.text)
-        langs = [ws.lang_code(sq.language)] if sq.language else list(ws.LANGS)
+    def search(self, query: SearchQuery, plan: Plan | None = None) -> SearchResults:
+        """Names: AND first, OR ("broadened") when AND finds nothing, reranked by entry boost.
+        Questions: rule text by BM25, rows with too few of the words demoted, subtrees lifted.
+        """
+        plan = plan or self.plan(query)
+        return self._guarded(self._search, query, plan)
+
+    def _search(self, searcher, sq: SearchQuery, plan: Plan) -> SearchResults:
+        parsed = plan.parsed
+        langs = ws.search_langs(sq.language, sq.kind)
         results = SearchResults(query=sq, page=sq.page)
         flt = self._filter(searcher, sq)
         window = max(RERANK_WINDOW, sq.page * sq.per_page)
-        total, scored, q = 0, [], ws.build(parsed, langs)
-        if q is not None:
+        total, scored, q = 0, [], None
+        if plan.question:
+            q = ws.build_question(plan, langs, searcher.reader())
+            if q is not None:
+                total, scored = self._question(q, ws.question_words(plan, langs), plan, flt, window)
+        else:
+            q = ws.build(parsed, langs)
+        if q is not None and not plan.question:
             total, scored = self._scored(searcher, q, flt, window)
             if total < FEW_RESULTS and len(parsed.terms) > 1:
-                # Few or no documents have every word (typical of questions): rank by the
-                # OR query instead, whose coordination bonus still puts them first.
+                # Few or no documents have every word: rank by the OR query instead, whose
+                # coordination bonus still puts them first.
                 results.broadened = not total
                 q = ws.build(parsed, langs, broadened=True)
                 total, scored = self._scored(searcher, q, flt, window)
@@ -129,6 +166,66 @@ class WhooshBackend(SearchBackend):
             for score, docnum in scored[start : start + sq.per_page]
         ]
         return results
+
+    def _question(self, q, words, plan, flt, window):
+        """BM25 over rule text; too few of the words: demoted; then ancestors lifted."""
+        if not flt:
+            return 0, []
+        found = self._questions.search(q, filter=flt, limit=window)
+        reader = self._questions.reader()
+        boosts, priors = reader.column_reader("boost"), reader.column_reader("qboost")
+        sets = [self._docs_of(w) for w in words]
+        need = min(plan.min_match, len(sets))
+        scored = []
+        for score, docnum in found.top_n:
+            score *= (boosts[docnum] or 1.0) * (priors[docnum] or 1.0)
+            if sum(docnum in docs for docs in sets) < need:
+                score *= FEW_WORDS_FACTOR
+            scored.append((score, docnum))
+        scored.sort(key=lambda pair: (-pair[0], pair[1]))
+        scored = self._with_neighbours(scored, plan)
+        keyed = [(score, self._stored_key(docnum)) for score, docnum in scored[:PROMOTE_TOP]]
+        lifted = dict(scored_pair[::-1] for scored_pair in scored)
+        for key, extra in promote_ancestors(keyed).items():
+            docnum = self._docnum(key)
+            if docnum is not None and docnum in flt:
+                lifted[docnum] = lifted.get(docnum, 0.0) + extra
+        ranked = sorted(((s, d) for d, s in lifted.items()), key=lambda p: (-p[0], p[1]))
+        # An estimate: counting every match exactly would walk them all again.
+        return found.estimated_length() + len(lifted) - len(scored), ranked
+
+    def _with_neighbours(self, scored, plan):
+        """The best rows gain for each pair of the question's neighbouring words they hold."""
+        pairs = plan.bigrams + plan.phrases
+        if not pairs or not scored:
+            return scored
+        bonus = NEIGHBOUR_BONUS * scored[0][0]
+        head = [
+            (score + bonus * neighbours(self._stored_text(docnum), pairs), docnum)
+            for score, docnum in scored[:NEIGHBOUR_TOP]
+        ]
+        return sorted(head + scored[NEIGHBOUR_TOP:], key=lambda pair: (-pair[0], pair[1]))
+
+    def _stored_text(self, docnum) -> str:
+        return self._searcher.stored_fields(docnum).get("text", "")
+
+    def _docs_of(self, clause) -> frozenset[int]:
+        key = repr(clause)
+        if key not in self._word_docs:
+            if len(self._word_docs) > 4096:
+                self._word_docs.clear()
+            self._word_docs[key] = frozenset(self._searcher.docs_for_query(clause))
+        return self._word_docs[key]
+
+    def _stored_key(self, docnum) -> str:
+        return self._searcher.stored_fields(docnum).get("key", "")
+
+    def _docnum(self, key: str) -> int | None:
+        if key not in self._keys:
+            if len(self._keys) > 65536:
+                self._keys.clear()
+            self._keys[key] = self._searcher.document_number(key=key)
+        return self._keys[key]
 
     def _filter(self, searcher, sq: SearchQuery) -> set[int]:
         key = (sq.language, sq.kind, sq.game, sq.version)
@@ -179,7 +276,7 @@ class WhooshBackend(SearchBackend):
         return self._guarded(self._suggest, prefix, language, limit)
 
     def _suggest(self, searcher, prefix, language, limit):
-        from rulebook.search.text import clean
+        from rulebook.search.query import clean
 
         text = clean(prefix)
         head, _, last = text.rpartition(" ")
@@ -214,34 +311,34 @@ class WhooshBackend(SearchBackend):
             self._surfaces[lang] = {k: w for k, (_, w) in best.items()}
         return self._surfaces[lang]
 
-    def correct(self, text, *, language=None) -> str | None:
-        """Replace words absent from the index by their closest indexed word."""
-        return self._guarded(self._correct, text, language)
-
-    def _correct(self, searcher, text, language):
-        from rulebook.search.spelling import respell
-
-        reader = searcher.reader()
-        langs = [ws.lang_code(language)] if language else list(ws.LANGS)
-
-        def known(word):
+    def knows_stem(self, word: str, language=None) -> bool:
+        langs = [ws.lang_code(language)] if language else ws.LANGS
+        with self._lock:
+            reader = self._open().reader()
             return any(
-                reader.doc_frequency(f"plain_{lang}", word)
-                or reader.doc_frequency(f"body_{lang}", ws.stem(lang, word) or word)
+                reader.doc_frequency(f"body_{lang}", tok)
                 for lang in langs
+                for tok in ws.analyse(lang, word)
             )
 
-        def closest(word):
-            options = []
-            for lang in langs:
-                for cand in searcher.suggest(
-                    f"plain_{lang}", word, limit=3, maxdist=1 if len(word) < 6 else 2
-                ):
-                    df = reader.doc_frequency(f"plain_{lang}", cand)
-                    options.append((-df, cand, self._surface(reader, lang).get(cand, cand)))
-            return min(options)[2] if options else None
+    def vocabulary(self, language=None) -> dict[str, tuple[str, int]]:
+        """Folded word -> (written form, document frequency), read once per generation."""
+        return self._guarded(self._vocabulary, language)
 
-        return respell(text, known, closest)
+    def _vocabulary(self, searcher, language):
+        key = language or ""
+        if key not in self._vocab:
+            reader = searcher.reader()
+            words: dict[str, tuple[str, int]] = {}
+            for lang in [ws.lang_code(language)] if language else ws.LANGS:
+                field, surface = f"plain_{lang}", self._surface(reader, lang)
+                for word in reader.lexicon(field):
+                    word = word.decode() if isinstance(word, bytes) else word
+                    if word.isalpha():
+                        df = reader.doc_frequency(field, word) + words.get(word, ("", 0))[1]
+                        words[word] = (surface.get(word, word), df)
+            self._vocab[key] = words
+        return self._vocab[key]
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -274,6 +371,7 @@ class WhooshBackend(SearchBackend):
             with ix.writer() as writer:
                 for entry in entries:
                     writer.update_document(**ws.document_fields(entry))
+        self._forget()
         return len(entries)
 
     def delete(self, keys) -> None:
@@ -285,3 +383,12 @@ class WhooshBackend(SearchBackend):
             with ix.writer() as writer:
                 for key in keys:
                     writer.delete_by_term("key", key)
+        self._forget()
+
+    def _forget(self):
+        """After a write in this process: word lists and names are read again."""
+        from rulebook.search import lexicon
+
+        with self._lock:
+            self._vocab = {}
+        lexicon.forget()

@@ -19,8 +19,10 @@ from whoosh.support.charset import accent_map
 
 from ingest.languages import fold
 from rulebook import languages
-from rulebook.search.base import IndexEntry
-from rulebook.search.text import ParsedQuery, QueryTerm, surface_words
+from rulebook.search.base import IndexEntry, scope_languages
+from rulebook.search.query import ParsedQuery, QueryTerm, surface_words
+from rulebook.search.ranking import question_prior
+from rulebook.search.understand import SYNONYM_WEIGHT, Plan
 
 OTHER = "xx"  # languages outside the table share unstemmed fields
 HEAD_BOOST = 2.0
@@ -65,6 +67,8 @@ def build_schema() -> fields.Schema:
         text=fields.STORED,
         # A column, so ranking reads every match's boost without loading stored documents.
         boost=fields.COLUMN(columns.NumericColumn("f", default=1.0)),
+        # The prior of an entry when the query is a question (headings answer none).
+        qboost=fields.COLUMN(columns.NumericColumn("f", default=1.0)),
         extra=fields.STORED,
     )
     for lang in LANGS:
@@ -95,6 +99,7 @@ def document_fields(entry: IndexEntry) -> dict:
         "url": entry.url,
         "text": entry.text,
         "boost": float(entry.boost),
+        "qboost": question_prior(entry),
         "extra": json.dumps(entry.extra, ensure_ascii=False),
         f"body_{lang}": entry.text,
         f"head_{lang}": head,
@@ -169,10 +174,77 @@ def _bonuses(parsed: ParsedQuery, langs) -> list:
     return out
 
 
+def search_langs(language, kind) -> list[str]:
+    """The language fields a query must look in (a French page also finds English cards)."""
+    scope = scope_languages(language, kind)
+    return list(dict.fromkeys(lang_code(lang) for lang, _ in scope)) if scope else list(LANGS)
+
+
 def filters(language, kind, game, version):
     """The filter query: language, kind, game, and a version (default: newest only)."""
     clauses = [query.Term("default", "1") if not version else query.Term("version", version)]
-    for name, value in (("language", language), ("kind", kind), ("game", game)):
-        if value:
-            clauses.append(query.Term(name, value))
+    scope = []
+    for lang, kinds in scope_languages(language, kind):
+        part = [query.Term("language", lang)]
+        if kinds:
+            part.append(query.Or([query.Term("kind", k) for k in kinds]))
+        scope.append(query.And(part))
+    if scope:
+        clauses.append(scope[0] if len(scope) == 1 else query.Or(scope))
+    elif kind:
+        clauses.append(query.Term("kind", kind))
+    if game:
+        clauses.append(query.Term("game", game))
     return query.And(clauses)
+
+
+def question_words(plan: Plan, langs) -> list:
+    """One clause per content word of a question (its stems in each language's text)."""
+    words = []
+    for word in plan.words:
+        alts = [_all(f"body_{lang}", toks, 1.0) for lang in langs if (toks := analyse(lang, word))]
+        if alts:
+            words.append(alts[0] if len(alts) == 1 else query.Or(alts))
+    return words
+
+
+COMMON = 0.04  # a word in more entries than this share only scores, it finds nothing
+MAX_EXTRA = 10  # card words and synonyms kept, the rarest first
+
+
+def build_question(plan: Plan, langs, reader=None):
+    """A question: rule text matching its words, with card words and synonyms as bonuses.
+
+    Neighbouring words are scored afterwards on the best rows (``ranking.neighbours``):
+    Whoosh's phrase matching walks the positions of every candidate and costs seconds."""
+    words = question_words(plan, langs)
+    if not words:
+        return None
+    # Whoosh ignores minmatch: the backend counts matched words itself. Common words ("card",
+    # "play") only add to the score of rows a rarer word found: walking their postings for
+    # every query would cost more than all the rest.
+    rare = [w for w in words if reader is None or _share(reader, w) <= COMMON]
+    common = [w for w in words if w not in rare]
+    weighted, finding = [], []
+    for word, weight in plan.extra:
+        for lang in langs:
+            for tok in analyse(lang, word):
+                term = query.Term(f"body_{lang}", tok, boost=weight)
+                if weight >= SYNONYM_WEIGHT:
+                    # A synonym stands for words the rules lack: it may name the section
+                    # ("setup process") as well as be in the text.
+                    finding += [term, query.Term(f"head_{lang}", tok, boost=weight)]
+                else:
+                    weighted.append((_share(reader, term) if reader else 0, term))
+    core = query.Or((rare or common) + finding)
+    extras = common if rare else []
+    extras += [term for share, term in sorted(weighted, key=lambda p: p[0]) if share <= COMMON]
+    extras = extras[: len(common) + MAX_EXTRA] if rare else extras[:MAX_EXTRA]
+    return query.AndMaybe(core, query.Or(extras)) if extras else core
+
+
+def _share(reader, clause) -> float:
+    """The share of entries holding a word (the most frequent of its alternatives)."""
+    total = reader.doc_count() or 1
+    terms = clause.iter_all_terms() if hasattr(clause, "iter_all_terms") else []
+    return max((reader.doc_frequency(f, t) / total for f, t in terms), default=0.0)

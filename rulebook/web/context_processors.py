@@ -1,6 +1,10 @@
+import re
+
 from django.conf import settings
 
 from rulebook import languages
+
+_SLUG_RE = re.compile(r"[-a-z0-9_]{1,50}")
 
 
 def site(request):
@@ -13,4 +17,19 @@ def site(request):
         "knowledge_language": languages.KNOWLEDGE_LANGUAGE,
         "site_name": "Rulebook",
         "languages": settings.LANGUAGES,
+        "search_game": _search_game(request),
     }
+
+
+def _search_game(request):
+    """The game whose pages these are: the header's search box searches that game only.
+
+    On the search page itself it is the game the results are scoped to (``?game=``).
+    """
+    match = getattr(request, "resolver_match", None)
+    slug = (match.kwargs.get("game") if match else None) or request.GET.get("game")
+    if not isinstance(slug, str) or not _SLUG_RE.fullmatch(slug):
+        return None
+    from rulebook.models import Game
+
+    return Game.objects.filter(slug=slug).only("slug", "name").first()

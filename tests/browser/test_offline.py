@@ -7,6 +7,7 @@ empty Cache Storage.
 """
 
 import pytest
+from playwright.sync_api import expect
 
 from ingest import numbers
 
@@ -84,12 +85,13 @@ def test_saved_game_reads_offline_in_english(server_url, phone):
     assert phone.locator("h1").inner_text() == "Offline reading"
     assert phone.locator("[data-field=missed]").inner_text() == "/en/lanternfall/cards/"
     saved = phone.locator(".saved-list")
-    assert saved.get_by_role("link", name="Lanternfall (EN)").is_visible()
-    assert "version 2026-05-01" in saved.inner_text()
+    # The lists are filled from Cache Storage after the page loads: wait for them.
+    expect(saved.get_by_role("link", name="Lanternfall (EN)")).to_be_visible()
+    expect(saved).to_contain_text("version 2026-05-01")
     visited = phone.locator(".visited-list").get_by_role(
         "link", name="FAQ and rulings — Lanternfall"
     )
-    assert visited.get_attribute("href") == "/en/lanternfall/faq/"
+    expect(visited).to_have_attribute("href", "/en/lanternfall/faq/")
     search_from_header(phone, "why does the lantern flicker")
     assert phone.locator("h1").inner_text() == "Offline reading"
     assert phone.errors == []
@@ -109,7 +111,7 @@ def test_saved_game_reads_offline_in_french(server_url, phone):
     assert phone.url == f"{server_url}/fr/lanternfall/rules/711/#711.2"
     phone.goto(f"{server_url}/fr/lanternfall/cards/")
     assert phone.locator("h1").inner_text() == "Lecture hors ligne"
-    assert phone.get_by_role("link", name="Lanternfall (FR)").is_visible()
+    expect(phone.get_by_role("link", name="Lanternfall (FR)")).to_be_visible()
     # Only the French copy was saved: English pages are not on this device.
     phone.goto(f"{server_url}/en/lanternfall/rules/310/")
     assert phone.locator("h1").inner_text() == "Offline reading"
@@ -132,7 +134,7 @@ def test_remove_saved_copy_empties_cache_storage(server_url, phone):
     cut(phone)
     phone.goto(f"{server_url}/en/lanternfall/rules/310/")
     assert phone.locator("h1").inner_text() == "Offline reading"
-    assert phone.get_by_text("Nothing is saved yet.").is_visible()
+    expect(phone.get_by_text("Nothing is saved yet.")).to_be_visible()
     assert phone.errors == []
 
 

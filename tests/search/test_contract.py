@@ -86,10 +86,26 @@ def test_question(backend):
     assert "702.6" in numbers_of(fr)[:3]
 
 
-def test_did_you_mean(backend):
-    results = find(backend, "reacton")
-    assert results.suggestion == "reaction"
-    assert find(backend, "reaction").suggestion is None
+@pytest.mark.parametrize("typed", ["reacton", "raection", "reactoin", "reactionn", "rexction"])
+def test_typo_is_corrected_without_a_click(backend, typed):
+    results = find(backend, typed)
+    assert results.corrected.lower() == "reaction" and results.query.text == typed
+    assert numbers_of(results)[0] == "702"
+    exact = find(backend, "reaction")
+    assert exact.corrected is None and exact.suggestion is None
+
+
+def test_typo_in_a_question_and_in_french(backend):
+    results = find(backend, "can I play a reaction during a closed staet?")
+    assert "staet" not in results.corrected and "state" in results.corrected
+    assert "702.6" in numbers_of(results)[:3]
+    french = find(backend, "reactoin", language="fr")
+    assert french.corrected.lower() in ("réaction", "reaction") and french.hits[0].number == "702"
+
+
+def test_known_words_and_prefixes_are_not_corrected(backend):
+    assert find(backend, "zebracorn").corrected is None  # nothing close: no guess
+    assert find(backend, "reac*").corrected is None
 
 
 def test_autocomplete(backend):
@@ -181,12 +197,22 @@ def test_hostile_input_over_http(backend, client, text):
         {"version": "latest"},
         {"game": "nope"},
         {"per_page": "1000"},
+        {"page": "+1"},
+        {"version": "2026-03-30\n"},
+        {"game": "star\x00fall"},
     ],
 )
 def test_api_rejects_bad_parameters(backend, client, params):
+    """One validator: the API's 400 message is the message the HTML page shows."""
+    from django.utils.html import escape
+
     response = client.get(reverse("api_search"), {"q": "reaction", **params})
     assert response.status_code == 400 and response.json()["error"]
-    assert client.get("/en/search/", {"q": "reaction", **params}).status_code == 200
+    assert client.get(reverse("api_suggest"), {"q": "rea", **params}).status_code == 400
+    page = client.get("/en/search/", {"q": "reaction", "per_page": "5", **params})
+    assert page.status_code == 200
+    if "per_page" not in params:  # the HTML page fixes its page size and ignores per_page
+        assert escape(response.json()["error"]) in page.content.decode()
 
 
 def test_api_search(backend, client):
@@ -237,7 +263,12 @@ def test_html_number_redirect(backend, client):
 
 def test_html_notices_and_pagination(backend, client):
     page = client.get("/en/search/", {"q": "reacton"}).content.decode()
-    assert "search-suggestion" in page and "q=reaction" in page
+    assert "search-corrected" in page and "Showing results for" in page
+    assert "q=reacton&amp;spell=0" in page or "spell=0&amp;q=reacton" in page
+    literal = client.get("/en/search/", {"q": "reacton", "spell": "0"}).content.decode()
+    assert "search-corrected" not in literal and "search-suggestion" in literal
+    french = client.get("/fr/search/", {"q": "reacton"}).content.decode()
+    assert "Résultats pour" in french
     broad = client.get("/en/search/", {"q": "reaction zebracorn"}).content.decode()
     assert "search-broadened" in broad
     mana = client.get("/en/search/", {"q": "mana pool"}).content.decode()

@@ -93,15 +93,8 @@ def test_sources_are_found():
     assert {"rulebook.pages.rules", "rulebook.loading.run", "ingest.numbers"} <= names
 
 
-# Known until the search parameters move to one validator (issue 11, item 5): the API's
-# search still wraps the HTML view.
-KNOWN = {
-    "rulebook/api/search.py:23: rulebook.api must not import rulebook.web (rulebook.web.views)"
-}
-
-
 def test_no_forbidden_import_and_no_private_name_across_modules():
-    assert [v for v in violations() if v not in KNOWN] == []
+    assert violations() == []
 
 
 @pytest.mark.parametrize(

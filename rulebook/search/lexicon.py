@@ -1,0 +1,199 @@
+"""What the search knows by name: card, keyword and heading names, their words, the glossary.
+
+Loaded from the database once per index generation and process (a rebuild after an ingest
+changes the generation, so the next query reloads), then shared by every query: recognising
+card names in a question, telling a name-like query from a question, and the dictionary that
+typo correction prefers. Nothing here runs per query except dictionary look-ups.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+
+import ahocorasick
+
+from ingest import languages as plain_languages
+from ingest.languages import fold
+from rulebook import kinds
+from rulebook import languages as site_languages
+
+_WORD_RE = re.compile(r"[^\W\d_]+")
+TOKEN_RE = re.compile(r"[^\W_]+")
+# A card's ability words that say nothing about its mechanics ("[M]", "I", "this").
+MAX_CARD_WORDS = 24
+
+
+@dataclass
+class Card:
+    name: str
+    words: list[str]  # content words of its ability text and keywords, for question expansion
+
+
+@dataclass
+class Lexicon:
+    # folded name -> kind of thing it names ("keyword", "heading", "card"), per language
+    names: dict[str, dict[str, str]] = field(default_factory=dict)
+    # folded word of a name -> how many names use it, per language (typo dictionary priority)
+    name_words: dict[str, dict[str, int]] = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)  # folded name -> card
+    single_cards: dict[str, str] = field(default_factory=dict)  # exact written name -> folded
+    automaton: object = None  # multi-word card names, matched case-insensitively
+    glossary: list[tuple[str, ...]] = field(default_factory=list)
+    shown: dict[str, str] = field(default_factory=dict)  # folded name -> as written
+
+    _words: dict = field(default_factory=dict)
+    _names: dict = field(default_factory=dict)
+
+    def words_in(self, language: str | None) -> dict[str, int]:
+        """Words of the names a page's language searches, with how many names use each."""
+        if language not in self._words:
+            out = dict(self.name_words.get(site_languages.KNOWLEDGE_LANGUAGE, {}))
+            for lang, words in self.name_words.items():
+                if language is None or lang == language:
+                    for word, n in words.items():
+                        out[word] = out.get(word, 0) + n
+            self._words[language] = out
+        return self._words[language]
+
+    def names_in(self, language: str | None) -> dict[str, str]:
+        """Names in ``language`` plus the English-only ones (cards) every page searches."""
+        if language in self._names:
+            return self._names[language]
+        self._names[language] = self._names_in(language)
+        return self._names[language]
+
+    def _names_in(self, language: str | None) -> dict[str, str]:
+        out = dict(self.names.get(site_languages.KNOWLEDGE_LANGUAGE, {}))
+        if language:
+            out = {k: v for k, v in out.items() if v == "card"}
+            out.update(self.names.get(language, {}))
+        else:
+            for names in self.names.values():
+                out.update(names)
+        return out
+
+    def find_cards(self, words: list[str]) -> list[tuple[int, int, str]]:
+        """(first word, end word, folded name) of each card named in ``words``, no overlap.
+
+        Multi-word names match in any case ("baited hook"); a one-word name only as written
+        ("Defy", not "defy"), because one-word names are often plain words too.
+        """
+        spans = []
+        if self.automaton is not None and len(self.automaton):
+            lowered = " ".join(fold(w) for w in words)
+            for end, name in self.automaton.iter(lowered):
+                start = end - len(name) + 1
+                if (start == 0 or lowered[start - 1] == " ") and (
+                    end + 1 == len(lowered) or lowered[end + 1] == " "
+                ):
+                    first = lowered.count(" ", 0, start)
+                    spans.append((first, first + name.count(" ") + 1, name))
+        for i, word in enumerate(words):
+            folded = self.single_cards.get(word)
+            if folded:
+                spans.append((i, i + 1, folded))
+        spans.sort(key=lambda s: (s[0] - s[1], s[0]))
+        chosen: list[tuple[int, int, str]] = []
+        for span in spans:
+            if all(span[1] <= s[0] or span[0] >= s[1] for s in chosen):
+                chosen.append(span)
+        return sorted(chosen)
+
+
+def name_key(text: str) -> str:
+    """A name as compared: folded words joined by one space ("Kha'Zix" -> "kha zix")."""
+    return " ".join(fold(w) for w in TOKEN_RE.findall(text))
+
+
+_cache: dict[str, Lexicon] = {}
+_lock = threading.Lock()
+
+
+def get(token: str) -> Lexicon:
+    """The lexicon for index generation ``token``, loaded on first use."""
+    lexicon = _cache.get(token)
+    if lexicon is None:
+        with _lock:
+            lexicon = _cache.get(token)
+            if lexicon is None:
+                lexicon = load()
+                _cache.clear()
+                _cache[token] = lexicon
+    return lexicon
+
+
+def forget() -> None:
+    """Drop the cached lexicon (after an incremental index write in this process)."""
+    with _lock:
+        _cache.clear()
+
+
+def load() -> Lexicon:
+    lexicon = Lexicon()
+    _add_headings(lexicon)
+    _add_keywords(lexicon)
+    _add_cards(lexicon)
+    try:
+        from rulebook.models.glossary import glossary_pairs
+
+        lexicon.glossary = glossary_pairs(None, kinds.CORE_RULES)
+    except Exception:  # the glossary is an extra; a search without it still works
+        lexicon.glossary = []
+    return lexicon
+
+
+def _add(lexicon: Lexicon, language: str, name: str, kind: str) -> None:
+    folded = name_key(name)
+    if not folded or any(c.isdigit() for c in folded):
+        return
+    lexicon.names.setdefault(language, {}).setdefault(folded, kind)
+    lexicon.shown.setdefault(folded, name.strip())
+    counts = lexicon.name_words.setdefault(language, {})
+    for word in folded.split():
+        counts[word] = counts.get(word, 0) + 1
+
+
+def _add_headings(lexicon: Lexicon) -> None:
+    from rulebook.models import Document, Rule
+
+    newest = {}
+    for doc in Document.objects.order_by("-version").values("pk", "game_id", "kind", "language"):
+        newest.setdefault((doc["game_id"], doc["kind"], doc["language"]), doc["pk"])
+    rows = Rule.objects.filter(document_id__in=newest.values(), is_heading=True).values_list(
+        "document__language", "text", "title"
+    )
+    for language, text, title in rows:
+        _add(lexicon, language, title or text, "heading")
+
+
+def _add_keywords(lexicon: Lexicon) -> None:
+    from rulebook.models import Keyword
+
+    for language, name in Keyword.objects.values_list("document__language", "name"):
+        _add(lexicon, language, name, "keyword")
+
+
+def _add_cards(lexicon: Lexicon) -> None:
+    from ingest.knowledge.cards import ability_plain_text
+    from rulebook.models import Card as CardRow
+
+    language = site_languages.KNOWLEDGE_LANGUAGE
+    skip = plain_languages.get(language).stopwords | plain_languages.words("question_words")
+    automaton = ahocorasick.Automaton()
+    for name, ability, keywords in CardRow.objects.values_list("name", "ability_text", "keywords"):
+        _add(lexicon, language, name, "card")
+        folded = name_key(name)
+        if not folded:
+            continue
+        text = " ".join([ability_plain_text(ability), *(k.get("name", "") for k in keywords)])
+        words = [w for w in dict.fromkeys(fold(w) for w in _WORD_RE.findall(text)) if len(w) > 2]
+        lexicon.cards[folded] = Card(name, [w for w in words if w not in skip][:MAX_CARD_WORDS])
+        if " " in folded:
+            automaton.add_word(folded, folded)
+        else:
+            lexicon.single_cards[name.strip()] = folded
+    if len(automaton):
+        automaton.make_automaton()
+    lexicon.automaton = automaton

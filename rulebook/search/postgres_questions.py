@@ -1,0 +1,92 @@
+"""SQL for question-like queries on PostgreSQL: BM25 over rule text, in one statement.
+
+PostgreSQL's own ``ts_rank`` knows no inverse document frequency, so a question's common words
+("card", "play") would weigh as much as its rare ones. The rebuild stores each lexeme's
+document frequency and each configuration's mean text length (``postgres_sql.fill_stats``);
+here every query word is one row of a small table with its weight and IDF, and an entry's
+score is BM25 with binary term frequency (rules rarely repeat a word), b = 0.5, times its
+boost and its question prior (headings answer no question), demoted when it holds too few of
+the words. Neighbouring words and synonym phrases add phrase matches.
+"""
+
+from __future__ import annotations
+
+from rulebook.search import postgres_sql as sql
+from rulebook.search.understand import SYNONYM_WEIGHT, Plan
+
+
+def term_rows(plan: Plan) -> tuple[list[str], list[float], list[str]]:
+    """(text, weight, role) per row: role ``core`` (a word of the question), ``extra``
+    (card words), ``synonym`` (matched in the heading path too) or ``phrase`` (neighbours,
+    synonym phrases)."""
+    texts, weights, roles = [], [], []
+    for word in plan.words:
+        texts.append(word), weights.append(1.0), roles.append("core")
+    for word, weight in plan.extra:
+        # A synonym stands for words the rules lack: it may name the section instead.
+        role = "synonym" if weight >= SYNONYM_WEIGHT else "extra"
+        texts.append(word), weights.append(weight), roles.append(role)
+    for pair in plan.bigrams:
+        texts.append(" ".join(pair)), weights.append(sql.BIGRAM_WEIGHT), roles.append("phrase")
+    for phrase in plan.phrases:
+        texts.append(" ".join(phrase)), weights.append(sql.PHRASE_WEIGHT), roles.append("phrase")
+    return texts, weights, roles
+
+
+def ranked(plan: Plan, filters: tuple[str, list], limit: int) -> tuple[str, list]:
+    """(key, number, score, total) of the best ``limit`` entries."""
+    texts, weights, roles = term_rows(plan)
+    configs = list(dict.fromkeys((*sql.CONFIGS.values(), sql.OTHER_CONFIG)))
+    where, fparams = filters
+    need = min(plan.min_match, len(plan.words))
+    statement = f"""
+      WITH t AS (
+        SELECT t.text, t.weight, t.role, c.cfg,
+               CASE WHEN t.role = 'phrase' THEN phraseto_tsquery(c.cfg, t.text)
+                    ELSE plainto_tsquery(c.cfg, t.text) END AS tq
+        FROM unnest(%s::text[], %s::real[], %s::text[]) AS t(text, weight, role),
+             unnest(%s::regconfig[]) AS c(cfg)),
+      q AS (
+        SELECT t.*, CASE WHEN t.role = 'phrase' THEN {sql.PHRASE_IDF}
+               ELSE ln(1 + (m.n - coalesce(d.ndoc, 0) + 0.5) / (coalesce(d.ndoc, 0) + 0.5))
+               END AS idf
+        FROM t JOIN {sql.META_TABLE} m ON m.cfg = t.cfg
+        LEFT JOIN {sql.STAT_TABLE} d ON d.cfg = t.cfg
+             AND d.lexeme = (tsvector_to_array(to_tsvector(t.cfg, t.text)))[1]
+        WHERE numnode(t.tq) > 0),
+      anyq AS (SELECT cfg, tsquery_or_all(array_agg(tq)) AS tq FROM q
+               WHERE role <> 'phrase' GROUP BY cfg)
+      SELECT e.key, e.number,
+             m.s * ({sql.K1} + 1) * e.boost * e.qboost
+               / (1 + {sql.K1} * (1 - {sql.B} + {sql.B} * e.body_len / mm.avglen))
+               * CASE WHEN m.hits < %s THEN {sql.FEW_WORDS_FACTOR} ELSE 1 END AS score,
+             count(*) OVER () AS total
+      FROM {sql.ENTRY_TABLE} e
+      JOIN anyq a ON a.cfg = e.cfg
+      JOIN {sql.META_TABLE} mm ON mm.cfg = e.cfg
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(q.weight * q.idf), 0) AS s,
+               count(*) FILTER (WHERE q.role = 'core') AS hits
+        FROM q WHERE q.cfg = e.cfg
+          AND (CASE WHEN q.role = 'synonym' THEN e.document ELSE e.body_doc END) @@ q.tq) m
+      WHERE {where} AND e.document @@ a.tq
+      ORDER BY score DESC, e.key LIMIT %s"""
+    params = [texts, weights, roles, configs, need, *fparams, limit]
+    return statement, params
+
+
+def page(keys: list[str], plan: Plan) -> tuple[str, list]:
+    """The hit fields and a headline of each entry in ``keys``."""
+    words = [*plan.words, *(w for w, _ in plan.extra)]
+    configs = list(dict.fromkeys((*sql.CONFIGS.values(), sql.OTHER_CONFIG)))
+    statement = f"""
+      WITH q AS (
+        SELECT c.cfg, tsquery_or_all(array_agg(plainto_tsquery(c.cfg, w))) AS tq
+        FROM unnest(%s::regconfig[]) AS c(cfg), unnest(%s::text[]) AS w GROUP BY c.cfg)
+      SELECT e.key, e.kind, e.game, e.number, e.title, e.url, e.language, e.version, e.path,
+             ts_headline(e.cfg, e.body, q.tq,
+               'StartSel={sql.START}, StopSel={sql.STOP}, MaxWords=40, MinWords=15,
+                MaxFragments=2')
+      FROM {sql.ENTRY_TABLE} e JOIN q ON q.cfg = e.cfg
+      WHERE e.key = ANY(%s)"""
+    return statement, [configs, words, keys]

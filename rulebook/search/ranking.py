@@ -1,0 +1,69 @@
+"""Ranking steps shared by every backend, applied to an engine's best matches.
+
+A question is rarely answered by one sentence alone: the rules that answer it sit together in
+one subtree (355.14.a to 355.14.i all say how split damage is targeted). So after the engine
+has ranked rule text, each of the best matches lends a share of its score to its ancestors,
+and a parent whose children match well can rise to the top: its page shows the whole subtree.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ingest.languages import fold
+
+_WORD_RE = re.compile(r"[^\W_]+")
+
+HEADING_PRIOR = 0.3  # a question's answer is rule text, not a section name
+PROMOTE_TOP = 30  # only the engine's best matches lend to their ancestors
+PROMOTE_SHARE = 0.15
+
+
+def ancestor_keys(key: str) -> list[str]:
+    """Index keys of a rule's ancestors, nearest first ("...:355.14.a" -> 355.14, 355)."""
+    if not key.startswith("rule:"):
+        return []
+    head, _, anchor = key.rpartition(":")
+    number = anchor.split("~", 1)[0]
+    if not number[:1].isdigit():
+        return []
+    parts = number.split(".")
+    return [f"{head}:{'.'.join(parts[:i])}" for i in range(len(parts) - 1, 0, -1)]
+
+
+def promote_ancestors(
+    scored: list[tuple[float, str]], top: int = PROMOTE_TOP, share: float = PROMOTE_SHARE
+) -> dict[str, float]:
+    """Extra score per ancestor key, lent by the ``top`` best (score, key) pairs."""
+    extra: dict[str, float] = {}
+    for score, key in scored[:top]:
+        for parent in ancestor_keys(key):
+            extra[parent] = extra.get(parent, 0.0) + share * score
+    return extra
+
+
+NEIGHBOUR_TOP = 40  # rows whose text is read for neighbouring query words
+NEIGHBOUR_BONUS = 0.15  # per pair of neighbours found, as a share of the best score
+PREFIX = 5  # letters compared: enough to tell words apart, few enough to ignore endings
+
+
+def neighbours(text: str, pairs: list[list[str]]) -> int:
+    """How many of the query's neighbouring word pairs (or synonym phrases) are neighbours in
+    ``text`` too ("lethal damage", "swap back"), compared on their first letters so that
+    "damage dealt" meets "damages dealt"."""
+    if not pairs:
+        return 0
+    words = [fold(w)[:PREFIX] for w in _WORD_RE.findall(text)]
+    adjacent = set(zip(words, words[1:], strict=False))
+    return sum(
+        all((a[:PREFIX], b[:PREFIX]) in adjacent for a, b in zip(p, p[1:], strict=False))
+        for p in pairs
+        if len(p) > 1
+    )
+
+
+def question_prior(entry) -> float:
+    """An index entry's weight when the query is a question: headings name sections and
+    cards print abilities, keyword pages define: none answers a question (FAQ and rules do)."""
+    heading = entry.kind == "rule" and entry.extra.get("name")
+    return HEADING_PRIOR if heading or entry.kind in ("card", "keyword") else 1.0

@@ -1,0 +1,128 @@
+"""Reading a query the way a player writes it, before any engine sees it.
+
+Two kinds of query get two kinds of ranking:
+
+* **name-like**: a keyword, a heading or a card ("reaction", "Burn Out", "Baited Hook"), or a
+  few words with no question around them. The engines rank that thing first: exact names and
+  heading paths carry big boosts.
+* **question-like**: everything else ("can a unit attack the turn it is played?"). Question
+  scaffolding ("how", "what happens", "est-ce que") is dropped, card names are taken out of
+  the rule-text match (their ability words join the query at a low weight instead), synonyms
+  from ``synonyms/<lang>.json`` are added, and the engines rank rule text with a minimum
+  number of matching words, so a one-word row cannot win on one common word.
+
+Everything here is plain data in, plain data out; the backends turn a :class:`Plan` into their
+own queries.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ingest import languages
+from ingest.languages import fold
+from rulebook.search.lexicon import Lexicon, name_key
+from rulebook.search.query import GENERIC_WORDS, QUESTION_WORDS, ParsedQuery, parse
+
+SYNONYMS_DIR = Path(__file__).resolve().parent / "synonyms"
+CARD_WORD_WEIGHT = 0.3
+SYNONYM_WEIGHT = 0.8
+NAME_MAX_WORDS = 3  # more content words than this is a question, whatever its form
+_TOKEN_RE = re.compile(r"[^\W_]+")
+
+
+@dataclass
+class Plan:
+    parsed: ParsedQuery
+    mode: str = "name"  # "name" or "question"
+    words: list[str] = field(default_factory=list)  # content words the rule text must match
+    extra: list[tuple[str, float]] = field(default_factory=list)  # optional weighted words
+    phrases: list[list[str]] = field(default_factory=list)  # optional phrases (synonyms)
+    bigrams: list[list[str]] = field(default_factory=list)  # neighbours in the query
+    cards: list[str] = field(default_factory=list)  # card names recognised (folded)
+    described: bool = False  # a synonym entry matched: it stands for words the rules lack
+
+    @property
+    def question(self) -> bool:
+        return self.mode == "question"
+
+    @property
+    def min_match(self) -> int:
+        """How many of the content words a row must contain (all but the rarest misses)."""
+        n = len(self.words)
+        if self.described or n <= 2:
+            return 1  # "how many cards at the start" is answered by "Players each draw 4."
+        return 2 if n <= 5 else 3
+
+
+def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
+    parsed = parse(text)
+    plan = Plan(parsed)
+    if parsed.empty or any(t.kind != "word" for t in parsed.terms):
+        return plan  # the box's own syntax: keep the literal reading
+    tokens = _TOKEN_RE.findall(parsed.text)
+    content = [t for t in parsed.terms if t.kind == "word"]
+    scaffolded = len(tokens) > len(parsed.words) or parsed.text.rstrip().endswith("?")
+    names = lexicon.names_in(language) if lexicon else {}
+    if parsed.name_key in names or name_key(parsed.text) in names:
+        return plan
+    synonyms, phrase_hit = _synonyms(parsed.text, language)
+    if not phrase_hit and not scaffolded and len(content) <= NAME_MAX_WORDS:
+        return plan
+    plan.mode = "question"
+    cards = lexicon.find_cards(tokens) if lexicon else []
+    in_cards = {i for start, end, _ in cards for i in range(start, end)}
+    kept = [fold(w) for i, w in enumerate(tokens) if i not in in_cards]
+    skip = QUESTION_WORDS | GENERIC_WORDS
+    plan.words = list(dict.fromkeys(w for w in kept if w not in skip))
+    if not plan.words:  # a question about nothing but a card: search the card's words
+        plan.words = list(dict.fromkeys(w for w in map(fold, tokens) if w not in skip))
+    plan.phrases = [t.words for t in parsed.terms if t.kind == "phrase"]
+    plan.bigrams = [list(pair) for pair in zip(plan.words, plan.words[1:], strict=False)]
+    plan.cards = [name for _, _, name in cards]
+    for name in plan.cards:
+        for word in lexicon.cards[name].words:
+            if word not in plan.words:
+                plan.extra.append((word, CARD_WORD_WEIGHT))
+    plan.described = bool(synonyms)
+    for words in synonyms:
+        if len(words) > 1:
+            plan.phrases.append(words)
+        for word in words:
+            plan.extra.append((word, SYNONYM_WEIGHT))
+    return plan
+
+
+def _synonyms(text: str, language: str | None) -> tuple[list[list[str]], bool]:
+    """The additions of every synonym entry whose trigger is in ``text``, as folded words,
+    and whether a trigger of several words matched (a description, read as a question:
+    "starting hand" means the setup rules, not a heading with those words)."""
+    folded = " " + " ".join(fold(w) for w in _TOKEN_RE.findall(text)) + " "
+    out, phrase_hit = [], False
+    for lang in [language] if language else [row.code for row in languages.TABLE]:
+        for triggers, additions in _table(lang):
+            hits = [t for t in triggers if f" {t} " in folded]
+            if hits:
+                out.extend(additions)
+                phrase_hit = phrase_hit or any(" " in t for t in hits)
+    return out, phrase_hit
+
+
+@functools.cache
+def _table(language: str) -> list[tuple[list[str], list[list[str]]]]:
+    """``synonyms/<lang>.json``: ``[{"when": [phrases], "add": [phrases]}]``, folded."""
+    path = SYNONYMS_DIR / f"{language}.json"
+    if not path.exists():
+        return []
+    rows = json.loads(path.read_text(encoding="utf-8"))
+    return [
+        (
+            [" ".join(fold(w) for w in _TOKEN_RE.findall(p)) for p in row["when"]],
+            [[fold(w) for w in _TOKEN_RE.findall(p)] for p in row["add"]],
+        )
+        for row in rows
+    ]
