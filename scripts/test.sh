@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# The whole test suite: ruff, then pytest on SQLite, then the database-backed layers again on
-# PostgreSQL when one answers (the search contract suite must run against both backends).
+# The whole test suite: ruff (lint and format), then pytest on SQLite in random order
+# (pytest-randomly prints its seed in the header; replay an order with --randomly-seed=N),
+# then the database-backed layers again on PostgreSQL when one answers (the search contract
+# suite must run against both backends).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${VENV:-.venv}/bin
 PG_URL=${PG_URL:-postgres://postgres@127.0.0.1:5432/test}
 
 "$BIN/ruff" check .
+"$BIN/ruff" format --check .
 "$BIN/python" -m pytest "$@"
 
 if [ -n "${DATABASE_URL:-}" ]; then

@@ -50,3 +50,61 @@ def corpus_knowledge(django_db_setup, django_db_blocker, corpus_data, corpus_dir
 
     with django_db_blocker.unblock():
         return load_corpus_knowledge(corpus_dir)
+
+
+WHOOSH = "rulebook.search.whoosh_backend.WhooshBackend"
+DEMO_GAMES = {"lanternfall", "hollowmere"}
+
+
+def build_index(path: Path, games=None) -> dict:
+    """Build a Whoosh index of the committed rows (of ``games`` only, when given) at ``path``.
+
+    Filtering by game keeps an index's content independent of which other session data earlier
+    tests happened to load, so a test sees the same index in any order.
+    """
+    from django.test import override_settings
+
+    from rulebook import search
+
+    config = {"BACKEND": WHOOSH, "PATH": path}
+    entries = search.entries_from_database()
+    if games is not None:
+        entries = [entry for entry in entries if entry.game in games]
+    with override_settings(SEARCH_BACKEND=config):
+        search.get_backend().rebuild(entries)
+    return config
+
+
+@pytest.fixture(autouse=True)
+def unbuilt_default_index(settings, tmp_path_factory):
+    """Each test starts with an index path of its own that nothing has built.
+
+    Commands a test runs (``ingest`` rebuilds the index) then write there, never into an index
+    another test reads; a test that searches asks for ``demo_index`` or builds its own.
+    """
+    path = tmp_path_factory.getbasetemp() / "unbuilt-indexes" / os.urandom(6).hex()
+    settings.SEARCH_BACKEND = {**settings.SEARCH_BACKEND, "PATH": path}
+
+
+@pytest.fixture(scope="session")
+def demo_index_config(demo_data, django_db_blocker, tmp_path_factory):
+    with django_db_blocker.unblock():
+        return build_index(tmp_path_factory.mktemp("demo-index"), DEMO_GAMES)
+
+
+@pytest.fixture(scope="session")
+def corpus_index_config(corpus_knowledge, django_db_blocker, tmp_path_factory):
+    with django_db_blocker.unblock():
+        return build_index(tmp_path_factory.mktemp("corpus-index"), {"riftbound"})
+
+
+@pytest.fixture
+def demo_index(demo_index_config, settings):
+    """The demo games' index, built once per session; this test searches it."""
+    settings.SEARCH_BACKEND = demo_index_config
+
+
+@pytest.fixture
+def corpus_index(corpus_index_config, settings):
+    """The Riftbound corpus index (rules, FAQ, cards), built once per session."""
+    settings.SEARCH_BACKEND = corpus_index_config

@@ -22,16 +22,8 @@ def signing_key():
 
 
 @pytest.fixture
-def index(demo_data, tmp_path):
-    """A search index of everything loaded, of the test's own (searches then find things)."""
-    from django.test import override_settings
-
-    from rulebook import search
-
-    config = {"BACKEND": "rulebook.search.whoosh_backend.WhooshBackend", "PATH": tmp_path / "ix"}
-    with override_settings(SEARCH_BACKEND=config):
-        search.get_backend().rebuild(search.entries_from_database())
-        yield
+def index(demo_index):
+    """Searches find things: the session's demo index."""
 
 
 @pytest.fixture

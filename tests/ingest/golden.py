@@ -44,16 +44,24 @@ def serialise(doc: ParsedDocument) -> dict:
     }
 
 
-def run_case(case: Path) -> dict:
+def parse_case(case: Path) -> ParsedDocument:
     """Parse a case the way parse_file does, naming the file by its bare name for stable
     error locations ("in.json:3")."""
     path = input_file(case)
+    text = decode_bytes(path.read_bytes(), path.name)
+    parse = parse_any if case.parent.name.startswith("prose") else parse_text
+    return parse(text, path.name)
+
+
+def run_case(case: Path) -> dict:
     try:
-        text = decode_bytes(path.read_bytes(), path.name)
-        parse = parse_any if case.parent.name.startswith("prose") else parse_text
-        return serialise(parse(text, path.name))
+        return serialise(parse_case(case))
     except IngestError as exc:
         return {"error": exc.reason, "location": exc.location}
+
+
+def expected(case: Path) -> dict:
+    return json.loads((case / "out.json").read_text(encoding="utf-8"))
 
 
 def dump(data: dict) -> str:

@@ -30,10 +30,15 @@ def cases(parser: str) -> list[Path]:
 
 
 def check_golden(case: Path, produced) -> None:
-    """Compare with ``out.json``; UPDATE_GOLDEN=1 rewrites it (review the diff before keeping)."""
+    """Compare with ``out.json``; UPDATE_GOLDEN=1 rewrites it (review the diff before keeping).
+
+    A missing ``out.json`` fails: writing it here would make a new case pass without anyone
+    having read what it produced.
+    """
     expected_path = case / "out.json"
     produced = json.loads(json.dumps(to_plain(produced), ensure_ascii=False))
-    if UPDATE or not expected_path.exists():
+    assert UPDATE or expected_path.exists(), f"{expected_path} is missing: run with UPDATE_GOLDEN=1"
+    if UPDATE:
         expected_path.write_text(
             json.dumps(produced, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
         )

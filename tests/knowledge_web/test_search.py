@@ -1,21 +1,13 @@
 """Search finds FAQ entries, keywords and cards, and the ``kind`` filter separates them."""
 
 import pytest
-from django.test import override_settings
-
-from rulebook import search
 
 pytestmark = pytest.mark.django_db
 
-WHOOSH = "rulebook.search.whoosh_backend.WhooshBackend"
-
 
 @pytest.fixture
-def index(demo_data, tmp_path):
-    config = {"BACKEND": WHOOSH, "PATH": tmp_path / "index"}
-    with override_settings(SEARCH_BACKEND=config):
-        search.get_backend().rebuild(search.entries_from_database())
-        yield
+def index(demo_index):
+    """The session's demo index."""
 
 
 def results(client, query):

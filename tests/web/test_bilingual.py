@@ -82,10 +82,7 @@ def test_corpus_glossary_reaction(corpus_data, client):
     assert re.search(r'<td lang="en">Reaction.*?<td lang="fr">Réaction', html, re.S)
 
 
-def test_french_query_finds_english_only_faq_through_the_glossary(demo_data, client):
-    from rulebook.search import rebuild_after_ingest
-
-    rebuild_after_ingest()
+def test_french_query_finds_english_only_faq_through_the_glossary(demo_index, client):
     data = client.get("/api/v1/search", {"q": "célérité", "lang": "fr"}).json()
     assert data["results"] and all(r["language"] == "fr" for r in data["results"])
     also = data["also"]
@@ -95,7 +92,7 @@ def test_french_query_finds_english_only_faq_through_the_glossary(demo_data, cli
     assert "search-also" in html and 'lang="en"' in html
 
 
-def test_english_query_on_french_pages_uses_the_glossary_too(demo_data, client):
+def test_english_query_on_french_pages_uses_the_glossary_too(demo_index, client):
     data = client.get("/api/v1/search", {"q": "swift", "lang": "fr"}).json()
     assert data["results"] and data["results"][0]["language"] == "fr"
     assert "Célérité" in data["message"] and "711" in {r["number"] for r in data["results"]}
@@ -105,10 +102,7 @@ def test_english_query_on_french_pages_uses_the_glossary_too(demo_data, client):
 
 
 @pytest.mark.corpus
-def test_french_reaction_closed_state_ranks_813(corpus_data, client):
-    from rulebook.search import rebuild_after_ingest
-
-    rebuild_after_ingest()
+def test_french_reaction_closed_state_ranks_813(corpus_index, client):
     for query in ["réaction état fermé", "reaction etat ferme"]:
         data = client.get("/api/v1/search", {"q": query, "lang": "fr", "game": "riftbound"}).json()
         top = [r["number"] for r in data["results"][:5]]
