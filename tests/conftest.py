@@ -79,11 +79,12 @@ def build_index(path: Path, games=None) -> dict:
 def unbuilt_default_index(settings, tmp_path_factory):
     """Each test starts with an index path of its own that nothing has built.
 
-    Commands a test runs (``ingest`` rebuilds the index) then write there, never into an index
-    another test reads; a test that searches asks for ``demo_index`` or builds its own.
+    Ingest commands leave the index alone; a test that searches asks for ``demo_index``, or
+    turns ``RULEBOOK_INDEX_AFTER_INGEST`` on and so builds its own, there.
     """
     path = tmp_path_factory.getbasetemp() / "unbuilt-indexes" / os.urandom(6).hex()
     settings.SEARCH_BACKEND = {**settings.SEARCH_BACKEND, "PATH": path}
+    settings.RULEBOOK_INDEX_AFTER_INGEST = False  # a test that searches after ingest turns it on
 
 
 @pytest.fixture(scope="session")

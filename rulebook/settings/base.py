@@ -125,6 +125,8 @@ SEARCH_BACKEND = {
     ),
     "PATH": DATA_DIR / "index",
 }
+# Off, ingest commands leave the index alone (batch loads run `rebuild_index` once at the end).
+RULEBOOK_INDEX_AFTER_INGEST = os.environ.get("RULEBOOK_INDEX_AFTER_INGEST", "1") != "0"
 
 RULEBOOK_API_RATE_LIMIT = os.environ.get("RULEBOOK_API_RATE_LIMIT", "120/min") or None
 # Behind a proxy, the header that carries the client's address (e.g. HTTP_X_FORWARDED_FOR).

@@ -139,3 +139,16 @@ def test_tournament_rules_ingest(tmp_path, client):
     response = client.get("/en/testgame/tournament-rules/101/")
     assert response.status_code == 200
     assert 'href="/en/testgame/tournament-rules/102/"' in response.content.decode()
+
+
+@pytest.mark.parametrize("index_after_ingest", [True, False])
+def test_ingest_indexes_what_it_loaded_unless_told_not_to(
+    sample_file, settings, index_after_ingest
+):
+    from rulebook.search import get_backend
+
+    settings.RULEBOOK_INDEX_AFTER_INGEST = index_after_ingest
+    output = ingest(sample_file)
+    assert ("Search index rebuilt" in output) is index_after_ingest
+    assert ("Search index left as it was" in output) is not index_after_ingest
+    assert get_backend().is_available() is index_after_ingest

@@ -67,7 +67,8 @@ def test_search_without_game_filter_labels_both_games(demo_index, client):
 
 
 @pytest.mark.corpus
-def test_warcry_seed_page_ingests_and_serves(demo_data, corpus_data, client):
+def test_warcry_seed_page_ingests_and_serves(demo_data, corpus_data, client, settings):
+    settings.RULEBOOK_INDEX_AFTER_INGEST = True
     if not SEED.exists():
         pytest.skip("../shared/seeds is not present")
     call_command("ingest", str(SEED), "--game", "warcry", "--doc-version", "2025-11-01", "-v0")

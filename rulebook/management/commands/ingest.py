@@ -74,9 +74,17 @@ class Command(BaseCommand):
                 )
             )
         if not options.dry_run and (counts["created"] or counts["updated"]):
-            from rulebook.search import rebuild_after_ingest
+            self._index(verbosity)
 
+    def _index(self, verbosity):
+        from django.conf import settings
+
+        from rulebook.search import rebuild_after_ingest
+
+        if settings.RULEBOOK_INDEX_AFTER_INGEST:
             rebuild_after_ingest(stdout=self.stdout if verbosity else None)
+        elif verbosity:
+            self.stdout.write("Search index left as it was: run `manage.py rebuild_index`.")
 
     def _write_results(self, results, dry_run):
         suffix = " (dry run, nothing written)" if dry_run else ""

@@ -30,7 +30,7 @@ class Command(BaseCommand):
                     "{unchanged} unchanged.".format(**counts)
                 )
             )
-        if counts["created"] or counts["updated"]:
+        if (counts["created"] or counts["updated"]) and settings.RULEBOOK_INDEX_AFTER_INGEST:
             from rulebook.search import rebuild_after_ingest
 
             rebuild_after_ingest(stdout=self.stdout if verbosity else None)
