@@ -51,11 +51,13 @@ def parse_params(params, *, language: str | None = None, api: bool = False) -> S
     version = params.get("version") or None
     if version is not None and not _VERSION_RE.fullmatch(version):
         raise ParamError(_("A version looks like 2026-03-30."))
-    page = _int(params.get("page"), 1, MAX_PAGE, _("The page must be a number from 1."))
+    # The API's published schema says integer, so there a blank value is an error; a form
+    # submitting an empty field is forgiven on the HTML page.
+    page = _int(params.get("page"), 1, MAX_PAGE, _("The page must be a number from 1."), not api)
     per_page = DEFAULT_PER_PAGE
     if api:
         message = _("per_page must be a number from 1 to 50.")
-        per_page = _int(params.get("per_page"), DEFAULT_PER_PAGE, MAX_PER_PAGE, message)
+        per_page = _int(params.get("per_page"), DEFAULT_PER_PAGE, MAX_PER_PAGE, message, False)
     spell = params.get("spell") or "1"
     if spell not in ("0", "1"):
         raise ParamError(_("spell must be 0 or 1."))
@@ -71,8 +73,8 @@ def parse_params(params, *, language: str | None = None, api: bool = False) -> S
     )
 
 
-def _int(raw, default: int, maximum: int, message: str) -> int:
-    if raw in (None, ""):
+def _int(raw, default: int, maximum: int, message: str, blank_ok: bool) -> int:
+    if raw is None or (raw == "" and blank_ok):
         return default
     if not _INT_RE.fullmatch(raw):
         raise ParamError(message)

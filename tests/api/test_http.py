@@ -148,6 +148,7 @@ def test_wrapped_search_keeps_its_answers_and_gains_error_status(demo_data, clie
         "/api/v1/search?kind=nope",
         "/api/v1/search?game=nope",
         "/api/v1/search?page=x",
+        "/api/v1/search?page=",
         "/api/v1/search?page=%2B1",
         "/api/v1/suggest?format=xml",
         "/api/v1/search?version=2026-03-30%0A",

@@ -40,8 +40,8 @@ def starfall_entries():
 
 
 @pytest.fixture(scope="module", params=["whoosh", "postgres"])
-def backend(request, starfall, django_db_blocker, tmp_path_factory):
-    """The search backend under test, configured in settings and holding the Starfall index."""
+def built_backend(request, starfall, django_db_blocker, tmp_path_factory):
+    """Each backend holding the Starfall index, built once per module."""
     if request.param == "postgres" and not postgres_configured():
         pytest.skip("PostgreSQL backend: DATABASE_URL does not point at PostgreSQL")
     path = tmp_path_factory.mktemp(f"index-{request.param}")
@@ -50,10 +50,20 @@ def backend(request, starfall, django_db_blocker, tmp_path_factory):
         with django_db_blocker.unblock():
             engine = search.get_backend()
             engine.rebuild(starfall_entries())
-        yield engine
+        yield engine, config
         if request.param == "postgres":
             with django_db_blocker.unblock():
                 from django.db import connection
 
                 with connection.cursor() as cur:
                     cur.execute("DROP TABLE IF EXISTS rulebook_search_entry, rulebook_search_word")
+
+
+@pytest.fixture
+def backend(built_backend, settings):
+    """The backend under test, configured in settings for this test (after the project-wide
+    fixture that gives every test an unbuilt index)."""
+    engine, config = built_backend
+    settings.SEARCH_BACKEND = config
+    settings.RULEBOOK_DEFAULT_GAME = GAME
+    return engine
