@@ -19,7 +19,7 @@ from ingest.decode import read_source
 from ingest.model import IngestError, ParsedDocument
 from ingest.parse import parse_any
 from rulebook import kinds
-from rulebook.loading import sources
+from rulebook.loading import generation, precompute, sources
 from rulebook.loading.documents import DocumentMeta, load_document
 from rulebook.loading.sources import KnowledgePrepared
 from rulebook.models import Game
@@ -135,6 +135,16 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
         )
         if options.dry_run:
             transaction.set_rollback(True)
+        elif generation.changed(results):
+            number = generation.bump()
+            precompute.histories(
+                {
+                    (item.meta.game, item.meta.kind, item.meta.language)
+                    for item, result in results[: len(rules)]
+                    if result.status != "unchanged"
+                },
+                number,
+            )
     return results
 
 
