@@ -148,6 +148,22 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
     return results
 
 
+def changed_scope(results, options: IngestOptions) -> tuple[set, set]:
+    """What a run changed, for the search index: the rules document families (game, kind,
+    language) with a created or updated version, and every game the run touched."""
+    families, games = set(), set()
+    for item, result in results:
+        if result.status == "unchanged":
+            continue
+        meta = getattr(item, "meta", None)
+        if meta is not None:
+            families.add((meta.game, meta.kind, meta.language))
+            games.add(meta.game)
+        else:
+            games.add(options.game)
+    return families, games
+
+
 def _check_strict(options: IngestOptions, path: Path, anomalies: int) -> None:
     if options.strict and anomalies:
         raise StrictModeError(f"{path}: {anomalies} anomalies (--strict)")

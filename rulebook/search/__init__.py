@@ -66,6 +66,38 @@ def rebuild_after_ingest(stdout=None) -> int | None:
     return count
 
 
+KNOWLEDGE_PREFIXES = ("keyword", "faq", "card")
+
+
+def update_after_ingest(families, games, stdout=None) -> int | None:
+    """Re-index only what an ingest changed: the document families (game, kind, language)
+    whose rules changed, and the keyword, FAQ and card entries of the games it touched.
+
+    Falls back to a full rebuild when there is no index yet; a failure is reported, not
+    raised, as for the rebuild (``manage.py rebuild_index`` repairs it).
+    """
+    from rulebook.search.entries import family_entries
+    from rulebook.search.knowledge_entries import knowledge_entries
+
+    try:
+        backend = get_backend()
+        if not backend.is_available():
+            return rebuild_after_ingest(stdout)
+        prefixes = [f"rule:{game}:{kind}:{language}:" for game, kind, language in families]
+        prefixes += [f"{prefix}:{game}:" for game in games for prefix in KNOWLEDGE_PREFIXES]
+        entries = [e for family in sorted(families) for e in family_entries(*family)]
+        entries += [e for e in knowledge_entries() if e.game in games]
+        count = backend.replace(prefixes, entries)
+    except Exception as exc:  # the ingest already committed; report and carry on
+        logger.exception("search index update failed")
+        if stdout is not None:
+            stdout.write(f"Search index NOT updated: {exc}. Run `manage.py rebuild_index`.")
+        return None
+    if stdout is not None:
+        stdout.write(f"Search index updated: {count} entries re-indexed.")
+    return count
+
+
 def run_search(query: SearchQuery, *, also: bool = True) -> SearchResults:
     """Number jump, backend search, or a degraded database search when the index is unusable.
 

@@ -44,6 +44,21 @@ def entries_from_database() -> Iterator[IndexEntry]:
     yield from knowledge_entries()
 
 
+def family_entries(game: str, kind: str, language: str) -> Iterator[IndexEntry]:
+    """Every version of one document family, the newest marked default: what a new or
+    changed version of that family changes in the index."""
+    from rulebook.models import Document
+
+    documents = (
+        Document.objects.filter(game__slug=game, kind=kind, language=language)
+        .select_related("game")
+        .defer("report")
+        .order_by("-version")
+    )
+    for i, document in enumerate(documents):
+        yield from document_entries(document, is_default=i == 0)
+
+
 def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:
     """Entries for one document's rules; ``is_default`` marks its newest version."""
     stack: list[tuple[int, str]] = []  # (level, heading text)

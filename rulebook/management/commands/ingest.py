@@ -13,7 +13,13 @@ from ingest.report import format_report
 from rulebook import kinds, languages
 from rulebook.loading.report import format_links
 from rulebook.loading.report import format_report as format_knowledge_report
-from rulebook.loading.run import IngestOptions, StrictModeError, expand_paths, run_ingest
+from rulebook.loading.run import (
+    IngestOptions,
+    StrictModeError,
+    changed_scope,
+    expand_paths,
+    run_ingest,
+)
 from rulebook.loading.sources import KnowledgePrepared
 
 
@@ -74,9 +80,10 @@ class Command(BaseCommand):
                 )
             )
         if not options.dry_run and (counts["created"] or counts["updated"]):
-            from rulebook.search import rebuild_after_ingest
+            from rulebook.search import update_after_ingest
 
-            rebuild_after_ingest(stdout=self.stdout if verbosity else None)
+            families, games = changed_scope(results, options)
+            update_after_ingest(families, games, stdout=self.stdout if verbosity else None)
 
     def _write_results(self, results, dry_run):
         suffix = " (dry run, nothing written)" if dry_run else ""
