@@ -115,6 +115,13 @@ RULEBOOK_PAGE_CACHE_SECONDS = int(os.environ.get("RULEBOOK_PAGE_CACHE_SECONDS", 
 RULEBOOK_PAGE_MAX_AGE = int(os.environ.get("RULEBOOK_PAGE_MAX_AGE", "60"))
 # Part of every page key and ETag: change it when a deployment changes what a URL renders to.
 RULEBOOK_PAGE_FORMAT = os.environ.get("RULEBOOK_PAGE_FORMAT", "1")
+# Origins (https://rules.example.com) whose comparison pages an ingest renders ahead, so the
+# first reader after it is served a stored copy.
+RULEBOOK_WARM_ORIGINS = [
+    origin.strip().rstrip("/")
+    for origin in os.environ.get("RULEBOOK_WARM_ORIGINS", "").split(",")
+    if origin.strip()
+]
 # Sections longer than this many rules are shown in parts (``?part=2``).
 RULEBOOK_SECTION_PART_SIZE = 200
 

@@ -1,6 +1,6 @@
 """HTTP validators and the server-side page cache for the HTML pages.
 
-Every page below is a function of the data, the language, the host and the URL: nothing
+Every page below is a function of the data, the language, the origin and the URL: nothing
 per-user. The data part is the data generation that every changing ingest bumps, so one
 number read per request gives the ETag and Last-Modified (a browser or proxy revalidating
 gets a 304 without the view running), and, with the language and URL, the key under which
@@ -62,10 +62,10 @@ STORED = {
 NEGOTIATED = {"root"}
 
 
-def page_key(generation: str, language: str, host: str, full_path: str) -> str:
+def page_key(generation: str, language: str, origin: str, full_path: str) -> str:
     # The format setting: a deployment whose templates changed sets a new one, and cached
     # copies and browser validators from before then stop matching.
-    seed = f"{settings.RULEBOOK_PAGE_FORMAT}|{generation}|{language}|{host}|{full_path}"
+    seed = f"{settings.RULEBOOK_PAGE_FORMAT}|{generation}|{language}|{origin}|{full_path}"
     return "page:" + hashlib.sha256(seed.encode()).hexdigest()[:32]
 
 
@@ -89,7 +89,9 @@ class PageCacheMiddleware:
             from django.utils import translation
 
             language = translation.get_language_from_request(request, check_path=False)
-        key = page_key(generation, language, request.get_host(), request.get_full_path())
+        # Pages print absolute URLs (canonical, og:url, copy links): scheme and host are in.
+        origin = f"{request.scheme}://{request.get_host()}"
+        key = page_key(generation, language, origin, request.get_full_path())
         etag = f'"{key[5:]}"'
         last_modified = int(changed_at.timestamp())
         response = get_conditional_response(request, etag=etag, last_modified=last_modified)
@@ -123,3 +125,44 @@ class PageCacheMiddleware:
         response["Cache-Control"] = f"max-age={settings.RULEBOOK_PAGE_MAX_AGE}, must-revalidate"
         if name in NEGOTIATED:
             patch_vary_headers(response, ("Accept-Language", "Cookie"))
+
+
+def comparison_paths(families) -> list[str]:
+    """The full comparisons an ingest of these families made new: each pair of consecutive
+    versions and each older version with the newest."""
+    from rulebook import kinds
+    from rulebook.models import Document
+
+    paths = []
+    for game, kind, language in sorted(families):
+        versions = list(
+            Document.objects.filter(game__slug=game, kind=kind, language=language)
+            .order_by("version")
+            .values_list("version", flat=True)
+        )
+        pairs = list(zip(versions, versions[1:], strict=False))
+        pairs += [(old, versions[-1]) for old in versions[:-2]]
+        base = f"/{language}/{game}/{kinds.slug_of(kind)}/changes/"
+        paths += [f"{base}{old}..{new}/" for old, new in pairs]
+    return paths
+
+
+def warm(origins, paths) -> int:
+    """Render ``paths`` once per origin through the whole site, so that the first reader
+    after an ingest gets the stored copy; returns how many pages were stored.
+
+    Run by the ingest command after its transaction (``RULEBOOK_WARM_ORIGINS``): the origin
+    is part of the page key, so only the site's real origins are worth warming.
+    """
+    from urllib.parse import urlsplit
+
+    from django.test import Client
+
+    stored = 0
+    for origin in origins:
+        parts = urlsplit(origin)
+        client = Client(HTTP_HOST=parts.netloc, secure=parts.scheme == "https")
+        for path in paths:
+            response = client.get(path)
+            stored += response.get("X-Page-Cache") == "miss"
+    return stored

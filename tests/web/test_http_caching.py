@@ -3,11 +3,13 @@
 No timing here: the figures are in ``benchmarks/load.py`` and the README.
 """
 
+import io
 import re
 import shutil
 import uuid
 
 import pytest
+from django.core.management import call_command
 
 from rulebook.loading.run import IngestOptions, run_ingest
 
@@ -131,3 +133,22 @@ def test_a_long_section_is_shown_in_parts_linked_without_javascript(
     assert pages == -(-len(whole) // 4)
     assert client.get(f"/en/lanternfall/rules/300/?part={pages + 1}").status_code == 404
     assert client.get("/en/lanternfall/rules/300/?part=x").status_code == 404
+
+
+def test_an_ingest_renders_the_new_comparisons_ahead(
+    demo_data, demo_dir, client, tmp_path, settings, fresh_pages
+):
+    settings.RULEBOOK_WARM_ORIGINS = ["http://testserver"]
+    source = demo_dir / "lanternfall/core-rules/en/2026-05-01_v1.1.md"
+    copy = tmp_path / "2026-09-01_v1.2.md"
+    shutil.copy(source, copy)
+    out = io.StringIO()
+    call_command(
+        "ingest", str(copy), "--game", "lanternfall", "--language", "en",
+        "--doc-version", "2026-09-01", stdout=out, stderr=io.StringIO(),
+    )  # fmt: skip
+    assert "Pages rendered ahead: 3." in out.getvalue()  # two consecutive pairs, one to newest
+    first = client.get("/en/lanternfall/rules/changes/2026-05-01..2026-09-01/")
+    assert first.status_code == 200
+    assert first["X-Page-Cache"] == "hit"
+    assert client.get("/en/lanternfall/rules/changes/2026-01..2026-09-01/")["X-Page-Cache"] == "hit"

@@ -84,6 +84,18 @@ class Command(BaseCommand):
 
             families, games = changed_scope(results, options)
             update_after_ingest(families, games, stdout=self.stdout if verbosity else None)
+            self._warm(families, verbosity)
+
+    def _warm(self, families, verbosity):
+        from django.conf import settings
+
+        from rulebook.web import caching
+
+        if settings.RULEBOOK_WARM_ORIGINS and families:
+            paths = caching.comparison_paths(families)
+            stored = caching.warm(settings.RULEBOOK_WARM_ORIGINS, paths)
+            if verbosity:
+                self.stdout.write(f"Pages rendered ahead: {stored}.")
 
     def _write_results(self, results, dry_run):
         suffix = " (dry run, nothing written)" if dry_run else ""
