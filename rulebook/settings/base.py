@@ -103,6 +103,8 @@ def cache_settings(redis_url: str, prefix: str) -> dict:
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(DATA_DIR / "cache"),
+            # The default of 300 entries would cull rendered pages as fast as they are stored.
+            "OPTIONS": {"MAX_ENTRIES": 50000},
         }
     }
 
