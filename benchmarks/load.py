@@ -14,7 +14,9 @@ p50, p99 and errors for:
 * the full comparison of the oldest and newest English versions: its first request, and then
   a repeat with the ETag (304) and warm requests;
 * the first request of a few history pages;
-* the same mix while ``manage.py ingest --force`` re-ingests ``--reingest`` paths.
+* the same mix while ``manage.py ingest --force`` re-ingests ``--reingest`` paths (with
+  ``RULEBOOK_WARM_ORIGINS`` set to this server), then the first comparison and history
+  pages after that ingest.
 
 Every request goes to 127.0.0.1 and every scenario has a fixed number of requests (the
 re-ingest mix runs until the ingest ends, at most ``--mix-limit`` requests). Each run sets a
@@ -116,8 +118,12 @@ def pick_urls(seed: int) -> dict:
     }
 
 
+# One page format per run, shared by the server and the re-ingest (which renders ahead).
+FORMAT = f"bench-{uuid.uuid4().hex[:8]}"
+
+
 def start_server(src: Path, port: int, workers: int) -> subprocess.Popen:
-    env = {**os.environ, "RULEBOOK_PAGE_FORMAT": f"bench-{uuid.uuid4().hex[:8]}"}
+    env = {**os.environ, "RULEBOOK_PAGE_FORMAT": FORMAT}
     env.setdefault("DJANGO_SETTINGS_MODULE", "rulebook.settings.prod")
     gunicorn = Path(sys.executable).with_name("gunicorn")
     command = [str(gunicorn), "rulebook.wsgi:application", "--bind", f"{HOST}:{port}"]
@@ -135,8 +141,9 @@ def mix_during_ingest(base, urls, threads, src, paths, limit) -> tuple[dict, flo
     """The mix, looping until ``ingest --force`` ends (or ``limit`` requests)."""
     mix = ["/robots.txt", *urls["rules"][:50], *urls["keywords"][:20], urls["compare"]]
     command = [sys.executable, "manage.py", "ingest", "-v0", "--force", *map(str, paths)]
+    env = {**os.environ, "RULEBOOK_PAGE_FORMAT": FORMAT, "RULEBOOK_WARM_ORIGINS": base}
     started = time.perf_counter()
-    ingest = subprocess.Popen(command, cwd=src)
+    ingest = subprocess.Popen(command, cwd=src, env=env)
     answers, lock, count = [], threading.Lock(), iter(range(limit))
 
     def client(offset):
@@ -188,6 +195,8 @@ def main() -> None:
                 base, urls, args.threads, args.src.resolve(), args.reingest, args.mix_limit
             )
             print(line(f"mix during `ingest --force` ({wall:.0f} s)", result))
+            print(line("first comparison after that ingest", run([compare], 1)))
+            print(line("first history pages after it (5)", run_serial(base, urls["histories"])))
     finally:
         server.terminate()
         server.wait(timeout=60)
