@@ -148,20 +148,21 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
     return results
 
 
-def changed_scope(results, options: IngestOptions) -> tuple[set, set]:
-    """What a run changed, for the search index: the rules document families (game, kind,
-    language) with a created or updated version, and every game the run touched."""
-    families, games = set(), set()
+def changed_scope(results, options: IngestOptions) -> tuple[set, set, set]:
+    """What a run changed, for the search index: the rules documents (game, kind, language,
+    version) created or updated, the games whose rules changed, and the games whose knowledge
+    files (FAQ, errata, cards) changed."""
+    documents, games, knowledge = set(), set(), set()
     for item, result in results:
         if result.status == "unchanged":
             continue
         meta = getattr(item, "meta", None)
         if meta is not None:
-            families.add((meta.game, meta.kind, meta.language))
+            documents.add((meta.game, meta.kind, meta.language, result.document.version))
             games.add(meta.game)
         else:
-            games.add(options.game)
-    return families, games
+            knowledge.add(options.game)
+    return documents, games, knowledge
 
 
 def _check_strict(options: IngestOptions, path: Path, anomalies: int) -> None:

@@ -44,9 +44,9 @@ def entries_from_database() -> Iterator[IndexEntry]:
     yield from knowledge_entries()
 
 
-def family_entries(game: str, kind: str, language: str) -> Iterator[IndexEntry]:
-    """Every version of one document family, the newest marked default: what a new or
-    changed version of that family changes in the index."""
+def family_entries(game: str, kind: str, language: str, changed) -> Iterator[tuple]:
+    """(version, entries) for the documents of a family an ingest changed (``changed``: their
+    versions), and for its newest two versions, whose "default" mark a new version moves."""
     from rulebook.models import Document
 
     documents = (
@@ -56,7 +56,8 @@ def family_entries(game: str, kind: str, language: str) -> Iterator[IndexEntry]:
         .order_by("-version")
     )
     for i, document in enumerate(documents):
-        yield from document_entries(document, is_default=i == 0)
+        if i < 2 or document.version in changed:
+            yield document.version, list(document_entries(document, is_default=i == 0))
 
 
 def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:

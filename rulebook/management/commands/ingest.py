@@ -82,9 +82,11 @@ class Command(BaseCommand):
         if not options.dry_run and (counts["created"] or counts["updated"]):
             from rulebook.search import update_after_ingest
 
-            families, games = changed_scope(results, options)
-            update_after_ingest(families, games, stdout=self.stdout if verbosity else None)
-            self._warm(families, verbosity)
+            documents, games, knowledge = changed_scope(results, options)
+            update_after_ingest(
+                documents, games, knowledge, stdout=self.stdout if verbosity else None
+            )
+            self._warm({d[:3] for d in documents}, verbosity)
 
     def _warm(self, families, verbosity):
         from django.conf import settings
