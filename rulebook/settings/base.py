@@ -81,7 +81,12 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20}
+    # WAL: pages keep reading while an ingest writes (in the default journal mode a long
+    # ingest transaction locks readers out once its changes spill to the file).
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # One machine: a file cache under the data directory, shared by its workers. Scale-out: set
