@@ -46,7 +46,7 @@ def entries_from_database() -> Iterator[IndexEntry]:
 
 def family_entries(game: str, kind: str, language: str, changed) -> Iterator[tuple]:
     """(version, entries) for the documents of a family an ingest changed (``changed``: their
-    versions), and for its newest two versions, whose "default" mark a new version moves."""
+    versions), and for the version before the newest when the newest changed."""
     from rulebook.models import Document
 
     documents = (
@@ -55,8 +55,11 @@ def family_entries(game: str, kind: str, language: str, changed) -> Iterator[tup
         .defer("report")
         .order_by("-version")
     )
+    documents = list(documents)
+    # The default mark moves only when the newest version is new: then the one before loses it.
+    newest_changed = bool(documents) and documents[0].version in changed
     for i, document in enumerate(documents):
-        if i < 2 or document.version in changed:
+        if document.version in changed or (i == 1 and newest_changed):
             yield document.version, list(document_entries(document, is_default=i == 0))
 
 
