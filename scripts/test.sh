@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: ruff (lint and format), then pytest on SQLite in random order
 # (pytest-randomly prints its seed in the header; replay an order with --randomly-seed=N),
-# then the database-backed layers again on PostgreSQL when one answers (the search contract
-# suite must run against both backends).
+# then the database-backed layers again on PostgreSQL when one answers, as the scale path runs:
+# PostgreSQL full-text search, and Redis as the cache when REDIS_URL is set (.ci/run sets it).
+# Extra arguments go to both pytest runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${VENV:-.venv}/bin
@@ -10,7 +11,8 @@ PG_URL=${PG_URL:-postgres://postgres@127.0.0.1:5432/test}
 
 "$BIN/ruff" check .
 "$BIN/ruff" format --check .
-"$BIN/python" -m pytest "$@"
+# The SQLite pass is the single-machine default: Whoosh and the file/memory caches.
+env -u REDIS_URL -u RULEBOOK_SEARCH_BACKEND "$BIN/python" -m pytest "$@"
 
 if [ -n "${DATABASE_URL:-}" ]; then
   echo "DATABASE_URL is set: the run above already used it."
@@ -23,8 +25,10 @@ except Exception as exc:
     sys.exit(1)
 PY
 then
-  echo "== PostgreSQL run: DATABASE_URL=$PG_URL =="
-  DATABASE_URL="$PG_URL" "$BIN/python" -m pytest -m "not browser" tests/search tests/web tests/load "$@"
+  echo "== PostgreSQL run: DATABASE_URL=$PG_URL, PostgreSQL search, REDIS_URL=${REDIS_URL:-unset} =="
+  DATABASE_URL="$PG_URL" \
+    RULEBOOK_SEARCH_BACKEND=rulebook.search.postgres_backend.PostgresBackend \
+    "$BIN/python" -m pytest -m "not browser" tests/search tests/web tests/load "$@"
 elif [ "${CI:-}" = "true" ]; then
   echo "CI requires PostgreSQL at $PG_URL" >&2
   exit 1

@@ -19,7 +19,7 @@ from ingest.decode import read_source
 from ingest.model import IngestError, ParsedDocument
 from ingest.parse import parse_any
 from rulebook import kinds
-from rulebook.loading import sources
+from rulebook.loading import generation, precompute, sources
 from rulebook.loading.documents import DocumentMeta, load_document
 from rulebook.loading.sources import KnowledgePrepared
 from rulebook.models import Game
@@ -135,7 +135,34 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
         )
         if options.dry_run:
             transaction.set_rollback(True)
+        elif generation.changed(results):
+            number = generation.bump()
+            precompute.histories(
+                {
+                    (item.meta.game, item.meta.kind, item.meta.language)
+                    for item, result in results[: len(rules)]
+                    if result.status != "unchanged"
+                },
+                number,
+            )
     return results
+
+
+def changed_scope(results, options: IngestOptions) -> tuple[set, set, set]:
+    """What a run changed, for the search index: the rules documents (game, kind, language,
+    version) created or updated, the games whose rules changed, and the games whose knowledge
+    files (FAQ, errata, cards) changed."""
+    documents, games, knowledge = set(), set(), set()
+    for item, result in results:
+        if result.status == "unchanged":
+            continue
+        meta = getattr(item, "meta", None)
+        if meta is not None:
+            documents.add((meta.game, meta.kind, meta.language, result.document.version))
+            games.add(meta.game)
+        else:
+            knowledge.add(options.game)
+    return documents, games, knowledge
 
 
 def _check_strict(options: IngestOptions, path: Path, anomalies: int) -> None:

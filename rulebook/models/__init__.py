@@ -6,12 +6,14 @@ Everything is re-exported here so ``from rulebook.models import Rule`` works eve
 
 from .cards import Card, Erratum, Printing
 from .faq import FaqEntry, FaqPage
+from .generation import DataGeneration, Precomputed
 from .knowledge import Keyword, KnowledgeSource
 from .links import Link
 from .rules import Document, DocumentQuerySet, Game, Reference, Rule, RuleQuerySet
 
 __all__ = [
     "Card",
+    "DataGeneration",
     "Document",
     "DocumentQuerySet",
     "Erratum",
@@ -21,6 +23,7 @@ __all__ = [
     "Keyword",
     "KnowledgeSource",
     "Link",
+    "Precomputed",
     "Printing",
     "Reference",
     "Rule",

@@ -1,19 +1,22 @@
-"""Version history from the database: comparisons between a document's versions, cached.
+"""Version history from the database: comparisons between a document's versions.
 
-The engine in :mod:`rulebook.history` is pure; this module feeds it rule rows and keeps one
-:class:`History` per (game, kind, language) in process memory, keyed on the content hashes of
-the versions, so a re-ingest invalidates it and each pair of versions is compared once.
+The ingest computes them (``rulebook.loading.precompute``) and stores them keyed on the
+family and its versions; this module reads that payload once per process and key, and keeps
+it in memory. Only a family the ingest has not precomputed (a database loaded before this
+existed) is computed here, the old way.
 """
 
 from __future__ import annotations
 
+import pickle
 import threading
 
 from rulebook.history import History, Version
-from rulebook.models import Document, Rule
+from rulebook.models import Document, Precomputed
+from rulebook.models.generation import history_key, history_prefix, history_rows
 
 _LOCK = threading.Lock()
-_CACHE: dict[tuple, History] = {}
+_CACHE: dict[str, dict] = {}
 
 
 def versions_of(game, kind: str, language: str) -> list[Document]:
@@ -23,34 +26,38 @@ def versions_of(game, kind: str, language: str) -> list[Document]:
 
 def history_for(game, kind: str, language: str) -> tuple[History, list[Document]]:
     documents = versions_of(game, kind, language)
-    key = (
-        getattr(game, "slug", game),
-        kind,
-        language,
-        tuple((d.pk, d.content_hash) for d in documents),
-    )
+    slug = getattr(game, "slug", game)
+    key = history_key(slug, kind, language, documents)
     with _LOCK:
-        history = _CACHE.get(key)
-        if history is None:
-            for stale in [k for k in _CACHE if k[:3] == key[:3]]:
+        payload = _CACHE.get(key)
+        if payload is None:
+            for stale in [k for k in _CACHE if k.startswith(history_prefix(slug, kind, language))]:
                 del _CACHE[stale]
-            history = History([Version(d.version, _rules(d)) for d in documents])
-            _CACHE[key] = history
-    return history, documents
+            payload = _stored(key) or {
+                "history": History([Version(d.version, history_rows(d)) for d in documents]),
+                "comparisons": {},
+            }
+            payload["history"].precomputed = payload["comparisons"]
+            _CACHE[key] = payload
+    return payload["history"], documents
 
 
-def _rules(document: Document) -> list[dict]:
-    rows = Rule.objects.in_document(document).in_order().values("number", "text", "is_heading")
-    return [{"number": r["number"], "text": r["text"], "heading": r["is_heading"]} for r in rows]
+def _stored(key: str) -> dict | None:
+    payload = Precomputed.objects.filter(key=key).values_list("payload", flat=True).first()
+    return pickle.loads(bytes(payload)) if payload is not None else None
 
 
 def comparison_between(history: History, old: str, new: str):
-    """Adjacent versions use the cached pairwise comparison; others are compared directly."""
+    """Adjacent versions use the pairwise comparison, an older one with the newest the one
+    precomputed at ingest; any other pair is compared here."""
     from rulebook.history import compare
 
     i, j = history.index(old), history.index(new)
     if j == i + 1:
         return history.comparison(i)
+    found = getattr(history, "precomputed", {}).get((old, new))
+    if found is not None:
+        return found
     return compare(history.versions[i].rules, history.versions[j].rules, old, new)
 
 

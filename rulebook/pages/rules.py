@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.conf import settings
+
 from ingest import numbers
 from rulebook.models import Document, Reference, Rule
 
@@ -29,12 +31,27 @@ class RuleContext:
     referenced_by: list[Reference] = field(default_factory=list)
     previous_section: Rule | None = None
     next_section: Rule | None = None
+    part: int = 1
+    parts: int = 1
 
 
-def span_of(rule: Rule, references: bool = True) -> list[Rule]:
-    """A heading spans its section; any other rule spans its contiguous numeric descendants."""
+def part_size() -> int:
+    """A long section (a whole chapter is hundreds of rules) is shown in parts of this many
+    rules, each its own URL (``?part=2``), so that no page takes long to build or download."""
+    return settings.RULEBOOK_SECTION_PART_SIZE
+
+
+def span_of(rule: Rule, references: bool = True, part: int | None = None) -> list[Rule]:
+    """A heading spans its section; any other rule spans its contiguous numeric descendants.
+
+    With ``part``, only that part of the span (``part_size()`` rules, counted from 1).
+    """
     doc_rules = Rule.objects.in_document(rule.document_id)
     doc_rules = doc_rules.with_references() if references else doc_rules
+    if part is not None:
+        first = rule.position + (part - 1) * part_size()
+        last = min(rule.position + span_length(rule), first + part_size()) - 1
+        return list(doc_rules.between(first, last).in_order()) or [rule]
     if rule.is_heading and rule.section_end is not None:
         return list(doc_rules.between(rule.position, rule.section_end).in_order())
     candidates = doc_rules.under(rule.number).filter(position__gte=rule.position).in_order()
@@ -45,6 +62,26 @@ def span_of(rule: Rule, references: bool = True) -> list[Rule]:
             break  # a repeated number starts a block of its own
         out.append(candidate)
     return out or [rule]
+
+
+def span_length(rule: Rule) -> int:
+    """How many rules ``span_of(rule)`` holds, from positions alone."""
+    if rule.is_heading and rule.section_end is not None:
+        return rule.section_end - rule.position + 1
+    positions = (
+        Rule.objects.in_document(rule.document_id)
+        .under(rule.number)
+        .filter(position__gt=rule.position)
+        .exclude(number=rule.number)
+        .order_by("position")
+        .values_list("position", flat=True)
+    )
+    length = 1
+    for position in positions:
+        if position != rule.position + length:
+            break
+        length += 1
+    return length
 
 
 def breadcrumbs_for(rule: Rule) -> list[Rule]:
@@ -80,13 +117,20 @@ def neighbour_sections(rule: Rule) -> tuple[Rule | None, Rule | None]:
     return previous, following
 
 
-def rule_context(document: Document, number: str) -> RuleContext | None:
+def rule_context(document: Document, number: str, part: int = 1) -> RuleContext | None:
+    """The page of a rule; a long single block is cut in parts (None past the last part)."""
     occurrences = list(
         Rule.objects.in_document(document).at(number).select_related("section__section__section")
     )
     if not occurrences:
         return None
-    blocks = [RuleBlock(head=occ, rules=span_of(occ)) for occ in occurrences]
+    parts = -(-span_length(occurrences[0]) // part_size()) if len(occurrences) == 1 else 1
+    if part > parts:
+        return None
+    if parts > 1:
+        blocks = [RuleBlock(head=occurrences[0], rules=span_of(occurrences[0], part=part))]
+    else:
+        blocks = [RuleBlock(head=occ, rules=span_of(occ)) for occ in occurrences]
     shown = [r.pk for block in blocks for r in block.rules]
     referenced_by = list(
         Reference.objects.filter(target_id__in=shown)
@@ -104,6 +148,8 @@ def rule_context(document: Document, number: str) -> RuleContext | None:
         referenced_by=referenced_by,
         previous_section=previous,
         next_section=following,
+        part=part,
+        parts=parts,
     )
 
 

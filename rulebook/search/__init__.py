@@ -66,6 +66,46 @@ def rebuild_after_ingest(stdout=None) -> int | None:
     return count
 
 
+def update_after_ingest(documents, games, knowledge=(), stdout=None) -> int | None:
+    """Re-index only what an ingest changed, in one index write.
+
+    ``documents``: (game, kind, language, version) of the rules documents it created or
+    updated; their entries are replaced, with those of the newest two versions of each family
+    (a new version takes the "default" mark from the one before). ``games``: games whose rules
+    changed (their keyword entries follow the rules). ``knowledge``: games whose FAQ, errata
+    or cards changed (their FAQ, card and keyword entries). Falls back to a full rebuild when
+    there is no index yet; a failure is reported, not raised, as for the rebuild.
+    """
+    from rulebook.search.entries import family_entries
+    from rulebook.search.knowledge_entries import keyword_entries, knowledge_entries
+
+    try:
+        backend = get_backend()
+        if not backend.is_available():
+            return rebuild_after_ingest(stdout)
+        prefixes, entries = [], []
+        for family in sorted({d[:3] for d in documents}):
+            changed = {d[3] for d in documents if d[:3] == family}
+            for version, family_entry_list in family_entries(*family, changed):
+                prefixes.append("rule:{}:{}:{}:{}:".format(*family, version))
+                entries += family_entry_list
+        prefixes += [f"keyword:{game}:" for game in set(games) | set(knowledge)]
+        prefixes += [f"{kind}:{game}:" for game in knowledge for kind in ("faq", "card")]
+        source = knowledge_entries() if knowledge else keyword_entries()
+        entries += [
+            e for e in source if e.game in knowledge or (e.kind == "keyword" and e.game in games)
+        ]
+        count = backend.replace(prefixes, entries)
+    except Exception as exc:  # the ingest already committed; report and carry on
+        logger.exception("search index update failed")
+        if stdout is not None:
+            stdout.write(f"Search index NOT updated: {exc}. Run `manage.py rebuild_index`.")
+        return None
+    if stdout is not None:
+        stdout.write(f"Search index updated: {count} entries re-indexed.")
+    return count
+
+
 def run_search(query: SearchQuery, *, also: bool = True) -> SearchResults:
     """Number jump, backend search, or a degraded database search when the index is unusable.
 

@@ -157,6 +157,11 @@ class SearchBackend(abc.ABC):
     def rebuild(self, entries: Iterable[IndexEntry]) -> int:
         """Build a fresh index from ``entries`` and swap it in whole; returns the entry count."""
 
+    def replace(self, prefixes: Iterable[str], entries: Iterable[IndexEntry]) -> int:
+        """Drop every entry whose key starts with one of ``prefixes`` and add ``entries``, in
+        one write where the engine allows it (an ingest's incremental update)."""
+        raise NotImplementedError
+
     @abc.abstractmethod
     def is_available(self) -> bool:
         """True when an index exists and can be opened."""

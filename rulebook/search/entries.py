@@ -44,6 +44,25 @@ def entries_from_database() -> Iterator[IndexEntry]:
     yield from knowledge_entries()
 
 
+def family_entries(game: str, kind: str, language: str, changed) -> Iterator[tuple]:
+    """(version, entries) for the documents of a family an ingest changed (``changed``: their
+    versions), and for the version before the newest when the newest changed."""
+    from rulebook.models import Document
+
+    documents = (
+        Document.objects.filter(game__slug=game, kind=kind, language=language)
+        .select_related("game")
+        .defer("report")
+        .order_by("-version")
+    )
+    documents = list(documents)
+    # The default mark moves only when the newest version is new: then the one before loses it.
+    newest_changed = bool(documents) and documents[0].version in changed
+    for i, document in enumerate(documents):
+        if document.version in changed or (i == 1 and newest_changed):
+            yield document.version, list(document_entries(document, is_default=i == 0))
+
+
 def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:
     """Entries for one document's rules; ``is_default`` marks its newest version."""
     stack: list[tuple[int, str]] = []  # (level, heading text)

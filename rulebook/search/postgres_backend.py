@@ -268,6 +268,21 @@ class PostgresBackend(SearchBackend):
         self._forget()
         return count
 
+    def replace(self, prefixes, entries) -> int:
+        """One transaction (dropped words stay in the vocabulary until a rebuild)."""
+        if not self.is_available():
+            return self.rebuild(entries)
+        patterns = [
+            prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+            for prefix in prefixes
+        ]
+        with transaction.atomic(), self._cursor() as cur:
+            cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
+            cur.execute(f"DELETE FROM {sql.ENTRY_TABLE} WHERE key LIKE ANY(%s)", [patterns])
+            count = self._insert(cur, sql.ENTRY_TABLE, sql.WORD_TABLE, entries)
+        self._forget()
+        return count
+
     def delete(self, keys) -> None:
         """Remove entries by key (their words stay in the vocabulary until a rebuild)."""
         if not self.is_available():

@@ -374,6 +374,24 @@ class WhooshBackend(SearchBackend):
         self._forget()
         return len(entries)
 
+    def replace(self, prefixes, entries) -> int:
+        """One commit: searchers see the old entries or the new ones, never neither."""
+        from whoosh.query import Prefix
+
+        if self.store.current() is None:
+            return self.rebuild(entries)
+        count = 0
+        with self.store.writer_lock():
+            ix = whoosh_index.open_dir(str(self.store.path_of(self.store.current())))
+            with ix.writer(limitmb=256) as writer:
+                for prefix in prefixes:
+                    writer.delete_by_query(Prefix("key", prefix))
+                for entry in entries:
+                    writer.add_document(**ws.document_fields(entry))
+                    count += 1
+        self._forget()
+        return count
+
     def delete(self, keys) -> None:
         """Remove entries by key from the live generation."""
         if self.store.current() is None:

@@ -46,6 +46,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "rulebook.web.middleware.ContentSecurityPolicyMiddleware",
+    # Last: it calls the view itself for the pages it caches.
+    "rulebook.web.caching.PageCacheMiddleware",
 ]
 
 ROOT_URLCONF = "rulebook.urls"
@@ -79,15 +81,56 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20}
+    # WAL: pages keep reading while an ingest writes (in the default journal mode a long
+    # ingest transaction locks readers out once its changes spill to the file).
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": str(DATA_DIR / "cache"),
+# One machine: a file cache under the data directory, shared by its workers. Scale-out: set
+# REDIS_URL and every worker on every machine shares one Redis (the page cache and the API
+# rate limiter then hold across all of them).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+
+
+def cache_settings(redis_url: str, prefix: str) -> dict:
+    if redis_url:
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": redis_url,
+                "KEY_PREFIX": prefix,
+            }
+        }
+    return {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(DATA_DIR / "cache"),
+            # The default of 300 entries would cull rendered pages as fast as they are stored.
+            "OPTIONS": {"MAX_ENTRIES": 50000},
+        }
     }
-}
+
+
+CACHES = cache_settings(REDIS_URL, os.environ.get("RULEBOOK_CACHE_PREFIX", "rulebook"))
+# The rendered-page cache (rulebook.web.caching): which cache, how long a copy is kept
+# (keys change with every ingest, so this only bounds memory), and the browsers' max-age.
+RULEBOOK_PAGE_CACHE = "default"
+RULEBOOK_PAGE_CACHE_SECONDS = int(os.environ.get("RULEBOOK_PAGE_CACHE_SECONDS", "86400"))
+RULEBOOK_PAGE_MAX_AGE = int(os.environ.get("RULEBOOK_PAGE_MAX_AGE", "60"))
+# Part of every page key and ETag: change it when a deployment changes what a URL renders to.
+RULEBOOK_PAGE_FORMAT = os.environ.get("RULEBOOK_PAGE_FORMAT", "1")
+# Origins (https://rules.example.com) whose comparison pages an ingest renders ahead, so the
+# first reader after it is served a stored copy.
+RULEBOOK_WARM_ORIGINS = [
+    origin.strip().rstrip("/")
+    for origin in os.environ.get("RULEBOOK_WARM_ORIGINS", "").split(",")
+    if origin.strip()
+]
+# Sections longer than this many rules are shown in parts (``?part=2``).
+RULEBOOK_SECTION_PART_SIZE = 200
 
 LANGUAGE_CODE = "en"
 LANGUAGES = language_table.choices()

@@ -2,6 +2,7 @@
 
 import os
 import tempfile
+import uuid
 from pathlib import Path
 
 from rulebook.settings.base import *
@@ -10,7 +11,13 @@ DATA_DIR = Path(
     os.environ.get("RULEBOOK_TEST_DATA_DIR") or tempfile.mkdtemp(prefix="rulebook-test-")
 )
 SEARCH_BACKEND = {**SEARCH_BACKEND, "PATH": DATA_DIR / "index"}
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# With REDIS_URL (the scale path), the tests share the real Redis under a prefix of their own
+# that no other run uses; they never flush it.
+CACHES = (
+    cache_settings(REDIS_URL, f"rulebook-test-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    if REDIS_URL
+    else {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+)
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     **STORAGES,

@@ -11,6 +11,7 @@ from django.urls import path, register_converter
 from rulebook.web import converters, urls_knowledge
 from rulebook.web.sitemaps import SITEMAPS
 from rulebook.web.views import bilingual as views_bilingual
+from rulebook.web.views import health as views_health
 from rulebook.web.views import history as views_history
 from rulebook.web.views import linkify as views_linkify
 from rulebook.web.views import offline as views_offline
@@ -68,6 +69,7 @@ rulebook_patterns = [
     path("", views.root, name="root"),
     path("r/<str:number>", views.short_link, name="short"),
     path("robots.txt", views.robots_txt, name="robots"),
+    path("healthz", views_health.healthz, name="healthz"),
     path("sw.js", views_offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", views_offline.web_manifest, name="web_manifest"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),

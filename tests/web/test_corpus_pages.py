@@ -8,6 +8,7 @@ from rulebook.models import Document, Rule
 
 pytestmark = [pytest.mark.django_db, pytest.mark.corpus]
 
+NEXT_PART = re.compile(r'<a rel="next" href="(\?part=\d+)">')
 ROW_ID = re.compile(r'<div class="rule-id">([^<]*)</div>')
 
 
@@ -23,13 +24,18 @@ def _source_ids(path):
 
 
 def _chapter_pages(client, document):
-    """Every chapter page of a version: together they show every rule of the document."""
+    """Every chapter page of a version, long chapters in all their parts: together they show
+    every rule of the document."""
     html = []
     for chapter in Rule.objects.in_document(document).chapters():
         url = chapter.get_pinned_url()
-        response = client.get(url)
-        assert response.status_code == 200, url
-        html.append(response.content.decode())
+        while url:
+            response = client.get(url)
+            assert response.status_code == 200, url
+            page = response.content.decode()
+            html.append(page)
+            following = NEXT_PART.search(page)
+            url = chapter.get_pinned_url() + following.group(1) if following else None
     return "\n".join(html)
 
 

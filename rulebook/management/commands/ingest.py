@@ -13,7 +13,13 @@ from ingest.report import format_report
 from rulebook import kinds, languages
 from rulebook.loading.report import format_links
 from rulebook.loading.report import format_report as format_knowledge_report
-from rulebook.loading.run import IngestOptions, StrictModeError, expand_paths, run_ingest
+from rulebook.loading.run import (
+    IngestOptions,
+    StrictModeError,
+    changed_scope,
+    expand_paths,
+    run_ingest,
+)
 from rulebook.loading.sources import KnowledgePrepared
 
 
@@ -74,17 +80,31 @@ class Command(BaseCommand):
                 )
             )
         if not options.dry_run and (counts["created"] or counts["updated"]):
-            self._index(verbosity)
+            documents, games, knowledge = changed_scope(results, options)
+            self._index(documents, games, knowledge, verbosity)
+            self._warm({d[:3] for d in documents}, verbosity)
 
-    def _index(self, verbosity):
+    def _index(self, documents, games, knowledge, verbosity):
         from django.conf import settings
 
-        from rulebook.search import rebuild_after_ingest
+        from rulebook.search import update_after_ingest
 
         if settings.RULEBOOK_INDEX_AFTER_INGEST:
-            rebuild_after_ingest(stdout=self.stdout if verbosity else None)
+            stdout = self.stdout if verbosity else None
+            update_after_ingest(documents, games, knowledge, stdout=stdout)
         elif verbosity:
             self.stdout.write("Search index left as it was: run `manage.py rebuild_index`.")
+
+    def _warm(self, families, verbosity):
+        from django.conf import settings
+
+        from rulebook.web import caching
+
+        if settings.RULEBOOK_WARM_ORIGINS and families:
+            paths = caching.comparison_paths(families)
+            stored = caching.warm(settings.RULEBOOK_WARM_ORIGINS, paths)
+            if verbosity:
+                self.stdout.write(f"Pages rendered ahead: {stored}.")
 
     def _write_results(self, results, dry_run):
         suffix = " (dry run, nothing written)" if dry_run else ""

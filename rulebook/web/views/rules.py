@@ -150,8 +150,13 @@ def rule_page(request, game, kind, number, version=None):
         document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
     except MissingDocument as missing:
         return _missing_document(request, missing, normal)
-    context = pages.rule_context(document, normal)
+    part = request.GET.get("part", "1")
+    if not part.isdigit() or not 1 <= int(part) <= 1000:
+        raise Http404("No such part")
+    context = pages.rule_context(document, normal, int(part))
     if context is None:
+        if part != "1":
+            raise Http404("No such part")
         return _missing_rule(request, document, normal)
     present = set(
         document.game.documents.filter(

@@ -1,0 +1,57 @@
+"""``/healthz``: what a load balancer asks before sending a worker traffic.
+
+Each part a page needs is tried for real (a query, a cache round trip, the search index
+opened), so a worker that lost its database, its Redis or its index leaves the pool (503)
+instead of answering errors.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.core.cache import cache
+from django.db import connection
+from django.http import JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+
+from rulebook.models import DataGeneration
+
+
+def _database() -> dict:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()
+    number = DataGeneration.current_number()
+    return {"ok": True, "vendor": connection.vendor, "generation": number}
+
+
+def _cache() -> dict:
+    key, value = f"rulebook:healthz:{uuid.uuid4().hex}", uuid.uuid4().hex
+    cache.set(key, value, timeout=10)
+    ok = cache.get(key) == value
+    cache.delete(key)
+    return {"ok": ok, "backend": type(cache).__name__}
+
+
+def _index() -> dict:
+    from rulebook.search import get_backend
+
+    backend = get_backend()
+    return {"ok": backend.is_available(), "backend": type(backend).__name__}
+
+
+CHECKS = {"database": _database, "cache": _cache, "index": _index}
+
+
+@never_cache
+@require_safe
+def healthz(request):
+    report = {}
+    for name, check in CHECKS.items():
+        try:
+            report[name] = check()
+        except Exception as exc:  # any failure is the answer, not an error page
+            report[name] = {"ok": False, "error": f"{type(exc).__name__}: {exc}"[:200]}
+    healthy = all(part["ok"] for part in report.values())
+    return JsonResponse({"ok": healthy, **report}, status=200 if healthy else 503)

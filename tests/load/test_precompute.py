@@ -1,0 +1,85 @@
+"""The ingest bumps the data generation and precomputes version histories in the database."""
+
+import pytest
+
+from rulebook.loading.run import IngestOptions, run_ingest
+from rulebook.models import DataGeneration, Document, Precomputed
+from rulebook.models.generation import history_key
+from rulebook.pages import history as pages_history
+
+from .conftest import SAMPLE
+
+pytestmark = pytest.mark.django_db
+
+
+def _version(tmp_path, date, extra=""):
+    path = tmp_path / f"sample_{date}_v1.md"
+    path.write_text(SAMPLE.replace("2026-02-03", date) + extra, encoding="utf-8")
+    return path
+
+
+def _ingest(*paths, **options):
+    return run_ingest(list(paths), IngestOptions(game="testgame", **options))
+
+
+def _family():
+    return list(Document.objects.filter(game__slug="testgame").order_by("version"))
+
+
+def test_a_changing_ingest_bumps_the_generation_and_an_unchanged_one_does_not(tmp_path):
+    start = DataGeneration.current_number()
+    first = _version(tmp_path, "2026-02-03")
+    _ingest(first)
+    token = DataGeneration.current()[0]
+    assert DataGeneration.current_number() == start + 1
+    _ingest(first)
+    assert DataGeneration.current_number() == start + 1
+    assert DataGeneration.current()[0] == token
+    _ingest(first, force=True)
+    assert DataGeneration.current_number() == start + 2
+    assert DataGeneration.current()[0] != token
+
+
+def test_a_dry_run_leaves_the_generation_alone(tmp_path):
+    start = DataGeneration.current()
+    _ingest(_version(tmp_path, "2026-02-03"), dry_run=True)
+    assert DataGeneration.current() == start
+
+
+def test_every_comparison_is_stored_at_ingest(tmp_path):
+    _ingest(_version(tmp_path, "2026-02-03"))
+    _ingest(_version(tmp_path, "2026-04-01", "106. A new rule.\n"))
+    _ingest(_version(tmp_path, "2026-06-01", "106. A new rule, reworded.\n"))
+    documents = _family()
+    rows = Precomputed.objects.filter(key__startswith="history:testgame:")
+    assert list(rows.values_list("key", flat=True)) == [
+        history_key("testgame", "core-rules", "en", documents)
+    ]
+    assert rows.get().generation == DataGeneration.current_number()
+
+
+def test_history_pages_read_the_stored_comparisons(tmp_path):
+    _ingest(_version(tmp_path, "2026-02-03"))
+    _ingest(_version(tmp_path, "2026-04-01", "106. A new rule.\n"))
+    _ingest(_version(tmp_path, "2026-06-01", "106. A new rule, reworded.\n"))
+    game = _family()[0].game
+    history, documents = pages_history.history_for(game, "core-rules", "en")
+    assert [d.version for d in documents] == ["2026-02-03", "2026-04-01", "2026-06-01"]
+    assert sorted(history._cache) == [0, 1]  # both consecutive pairs came from the database
+    to_newest = pages_history.comparison_between(history, "2026-02-03", "2026-06-01")
+    assert to_newest is history.precomputed[("2026-02-03", "2026-06-01")]
+    steps = history.timeline("2026-06-01", "106")
+    assert [s.version for s in steps] == ["2026-04-01", "2026-06-01"]
+
+
+def test_a_new_version_replaces_the_stored_history(tmp_path):
+    _ingest(_version(tmp_path, "2026-02-03"))
+    _ingest(_version(tmp_path, "2026-04-01", "106. A new rule.\n"))
+    before = set(Precomputed.objects.values_list("key", flat=True))
+    _ingest(_version(tmp_path, "2026-06-01", "106. A new rule, reworded.\n"))
+    after = set(
+        Precomputed.objects.filter(key__startswith="history:testgame:").values_list(
+            "key", flat=True
+        )
+    )
+    assert len(after) == 1 and not (after & before)

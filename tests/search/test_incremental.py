@@ -1,0 +1,77 @@
+"""An ingest updates the index for what it changed; it does not rebuild the whole index."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+from django.test import override_settings
+
+from rulebook.search import SearchQuery, get_backend
+
+from .conftest import WHOOSH, postgres_configured
+
+pytestmark = pytest.mark.django_db
+
+RULES = """# {game} Rules
+
+### Last Updated: {date}
+
+## 100. Basics
+
+101. Upkeep happens first.
+102. Refresh happens last.
+{extra}"""
+
+
+def _file(tmp_path, game, date, extra=""):
+    path = tmp_path / f"{game}_{date}_v1.md"
+    path.write_text(RULES.format(game=game, date=date, extra=extra), encoding="utf-8")
+    return path
+
+
+def _ingest(path, game):
+    out = io.StringIO()
+    call_command("ingest", str(path), "--game", game, stdout=out, stderr=io.StringIO())
+    return out.getvalue()
+
+
+def _hits(text, game, version=None):
+    results = get_backend().search(
+        SearchQuery(text=text, language="en", game=game, version=version)
+    )
+    return [(hit.number, hit.version) for hit in results.hits]
+
+
+BACKENDS = [WHOOSH]
+if postgres_configured():
+    BACKENDS.append("rulebook.search.postgres_backend.PostgresBackend")
+
+
+@pytest.fixture(params=BACKENDS)
+def index(request, tmp_path):
+    config = {"BACKEND": request.param, "PATH": tmp_path / "index", "GRACE_SECONDS": 0}
+    with override_settings(SEARCH_BACKEND=config, RULEBOOK_INDEX_AFTER_INGEST=True):
+        yield request.param
+
+
+def test_a_new_version_updates_its_family_in_place(index, tmp_path):
+    assert "rebuilt" in _ingest(_file(tmp_path, "alpha", "2026-01-01"), "alpha")  # no index yet
+    _ingest(_file(tmp_path, "beta", "2026-01-01", "103. Beacons glow at dusk.\n"), "beta")
+    generation = get_backend().generation()
+    out = _ingest(_file(tmp_path, "alpha", "2026-02-01", "103. Lanterns glow at dusk.\n"), "alpha")
+    assert "Search index updated" in out and "rebuilt" not in out
+    if index == WHOOSH:
+        assert get_backend().generation() == generation  # same index, updated in place
+    assert _hits("lanterns", "alpha") == [("103", "2026-02-01")]
+    assert ("101", "2026-02-01") in _hits("upkeep", "alpha")
+    assert ("101", "2026-01-01") not in _hits("upkeep", "alpha")  # the old one is no default
+    assert ("101", "2026-01-01") in _hits("upkeep", "alpha", version="2026-01-01")
+    assert _hits("beacons", "beta") == [("103", "2026-01-01")]  # another game untouched
+
+
+def test_an_unchanged_ingest_leaves_the_index_alone(index, tmp_path):
+    path = _file(tmp_path, "alpha", "2026-01-01")
+    _ingest(path, "alpha")
+    out = _ingest(path, "alpha")
+    assert "Search index" not in out
+    assert ("101", "2026-01-01") in _hits("upkeep", "alpha")

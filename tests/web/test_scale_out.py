@@ -1,0 +1,116 @@
+"""The scale path for real: two gunicorn workers sharing one Redis (skipped without Redis).
+
+The workers are separate processes with nothing in common but the database file and Redis,
+so a limit that holds exactly here holds across machines. Redis keys carry a prefix of this
+test's own; nothing is ever flushed.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from tests.load.conftest import SAMPLE
+
+ROOT = Path(__file__).resolve().parents[2]
+REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+LIMIT = 10
+
+
+def _redis():
+    redis = pytest.importorskip("redis")
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.exceptions.ConnectionError as exc:
+        pytest.skip(f"no Redis at {REDIS_URL} ({exc})")
+    return client
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _get(url):
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.status, dict(response.headers)
+    except urllib.error.HTTPError as exc:
+        return exc.code, dict(exc.headers)
+
+
+@pytest.fixture(scope="module")
+def two_workers(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("scale")
+    client = _redis()
+    prefix = f"rulebook-test-scale-{uuid.uuid4().hex[:12]}"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "rulebook.settings.prod",
+        "RULEBOOK_DATA_DIR": str(tmp_path / "data"),
+        "REDIS_URL": REDIS_URL,
+        "RULEBOOK_CACHE_PREFIX": prefix,
+        # A window of 1,000 days: every request below falls in the same one.
+        "RULEBOOK_API_RATE_LIMIT": f"{LIMIT}/1000day",
+        "RULEBOOK_SEARCH_BACKEND": "rulebook.search.whoosh_backend.WhooshBackend",
+    }
+    env.pop("DATABASE_URL", None)
+    sample = tmp_path / "sample_2026-02-03_v1.0.md"
+    sample.write_text(SAMPLE, encoding="utf-8")
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "-v0"], env=env, check=True, cwd=ROOT)
+    subprocess.run(
+        [*manage, "ingest", "-v0", str(sample), "--game", "testgame"], env=env, check=True, cwd=ROOT
+    )
+    port = _free_port()
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    server = subprocess.Popen(
+        [str(gunicorn), "rulebook.wsgi:application", "--bind", f"127.0.0.1:{port}"]
+        + ["--workers", "2", "--log-level", "warning"],
+        env=env,
+        cwd=ROOT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                if _get(base + "/robots.txt")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+        yield base, client, prefix, server.pid
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        keys = list(client.scan_iter(match=f"{prefix}:*"))
+        if keys:
+            client.delete(*keys)
+
+
+def test_the_rate_limit_holds_exactly_across_two_workers(two_workers):
+    base, _client, _prefix, _pid = two_workers
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = list(pool.map(lambda _i: _get(base + "/api/v1/games"), range(3 * LIMIT)))
+    statuses = [status for status, _headers in answers]
+    assert statuses.count(200) == LIMIT, statuses
+    assert statuses.count(429) == 2 * LIMIT
+
+
+def test_the_page_cache_is_served_from_redis(two_workers):
+    base, client, prefix, _pid = two_workers
+    url = base + "/en/testgame/rules/101/"
+    answers = [_get(url) for _ in range(6)]
+    assert [status for status, _headers in answers] == [200] * 6
+    hits = [headers.get("X-Page-Cache") for _status, headers in answers]
+    assert hits[0] == "miss" and hits[1:] == ["hit"] * 5  # whichever worker answered
+    assert any(b":page:" in key for key in client.scan_iter(match=f"{prefix}:*"))
