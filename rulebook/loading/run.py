@@ -4,7 +4,8 @@ Each file is routed by its content (``detect_kind``) before the rules parser see
 errata, card and banned-list files go to the knowledge parsers and need no version. Parsing
 happens before any write, so an unreadable file fails the run with the database untouched;
 loading happens in one transaction (rules first, then knowledge, then one relink pass per
-game), so a ``--strict`` failure rolls back everything.
+game), so a ``--strict`` failure or a refusal (``guards.RefusedIngest``) rolls back
+everything.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ingest.decode import read_source
 from ingest.model import IngestError, ParsedDocument
 from ingest.parse import parse_any
 from rulebook import kinds
-from rulebook.loading import sources
+from rulebook.loading import guards, sources
 from rulebook.loading.documents import DocumentMeta, load_document
 from rulebook.loading.sources import KnowledgePrepared
 from rulebook.models import Game
@@ -41,6 +42,8 @@ class IngestOptions:
     # documents are numbered (a numbered file that lost its numbers must fail loudly).
     allow_prose: bool = True
     force: bool = False
+    replace: bool = False  # different bytes may replace a stored version (or drop entries)
+    allow_anomalies: bool = False
 
 
 @dataclass
@@ -88,6 +91,8 @@ def prepare(path: Path, options: IngestOptions, text: str | None = None) -> Prep
         source_name=path.name,
         source_text=text,
         force=options.force,
+        replace=options.replace,
+        allow_anomalies=options.allow_anomalies,
     )
     return Prepared(path, parsed, meta)
 
@@ -96,11 +101,24 @@ def anomaly_count(report: dict) -> int:
     return sum(group["count"] for group in report.get("anomalies", {}).values())
 
 
-def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
+def version_warnings(item: Prepared, options: IngestOptions) -> list[str]:
+    """``--doc-version`` wins over the document's own date, but a disagreement is worth a
+    warning: it is how an old file ends up stored as a newer version."""
+    if not options.version:
+        return []
+    return [
+        f"{item.path}: {finding.detail}"
+        for finding in item.parsed.anomalies
+        if finding.kind == "version-mismatch" and finding.detail.startswith("document says")
+    ]
+
+
+def run_ingest(paths, options: IngestOptions, progress=None, warn=None) -> list[tuple]:
     """Parse all files, then load them in one transaction; returns each file's result.
 
     Rules documents give (Prepared, LoadResult); knowledge files (KnowledgePrepared,
-    KnowledgeResult). Both results have ``status`` and ``report``.
+    KnowledgeResult). Both results have ``status`` and ``report``. ``warn`` receives
+    warnings as they arise, before any refusal.
     """
     rules, knowledge = [], []
     options.allow_prose = not Game.objects.filter(
@@ -111,6 +129,9 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
         kind = sources.route(text, path)
         if kind is None:
             rules.append(prepare(path, options, text))
+            for message in version_warnings(rules[-1], options):
+                if warn:
+                    warn(message)
         else:
             knowledge.append(KnowledgePrepared(path, kind, options.game, text))
         if progress:
@@ -126,6 +147,7 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
             _check_strict(options, item.path, anomaly_count(result.report))
         for item in knowledge:
             result = sources.load(item)
+            guards.check_knowledge_drop(item.path, result.counts, options.replace)
             results.append((item, result))
             if progress:
                 progress(f"loaded {item.path.name}")
