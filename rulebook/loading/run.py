@@ -13,10 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from django.conf import settings
 from django.db import transaction
 
-from ingest import metadata
+from ingest import limits, metadata
 from ingest.decode import read_source
+from ingest.limits import Limits
 from ingest.model import IngestError, ParsedDocument
 from ingest.parse import parse_any
 from rulebook import kinds
@@ -44,6 +46,7 @@ class IngestOptions:
     force: bool = False
     replace: bool = False  # different bytes may replace a stored version (or drop entries)
     allow_anomalies: bool = False
+    limits: Limits | None = None  # None: the RULEBOOK_MAX_* settings
 
 
 @dataclass
@@ -74,6 +77,7 @@ def prepare(path: Path, options: IngestOptions, text: str | None = None) -> Prep
     """Read and parse one file, settling its version and language; no database access."""
     text = read_source(path) if text is None else text
     parsed = parse_any(text, filename=str(path), allow_prose=options.allow_prose)
+    limits.check_document(parsed, str(path), options.limits or settings_limits())
     try:
         version, findings = metadata.resolve_version(
             options.version, parsed.version, metadata.version_from_filename(path.name)
@@ -95,6 +99,15 @@ def prepare(path: Path, options: IngestOptions, text: str | None = None) -> Prep
         allow_anomalies=options.allow_anomalies,
     )
     return Prepared(path, parsed, meta)
+
+
+def settings_limits() -> Limits:
+    return Limits(
+        file_bytes=settings.RULEBOOK_MAX_FILE_BYTES,
+        rule_chars=settings.RULEBOOK_MAX_RULE_CHARS,
+        depth=settings.RULEBOOK_MAX_RULE_DEPTH,
+        rules=settings.RULEBOOK_MAX_RULES,
+    )
 
 
 def anomaly_count(report: dict) -> int:
@@ -124,7 +137,9 @@ def run_ingest(paths, options: IngestOptions, progress=None, warn=None) -> list[
     options.allow_prose = not Game.objects.filter(
         slug=options.game, numbering=Game.Numbering.NUMBERED
     ).exists()
+    options.limits = options.limits or settings_limits()
     for path in expand_paths(paths):
+        limits.check_file_size(path, options.limits)
         text = read_source(path)
         kind = sources.route(text, path)
         if kind is None:

@@ -128,6 +128,12 @@ SEARCH_BACKEND = {
     "PATH": DATA_DIR / "index",
 }
 
+# Input limits for ingest: a file over these fails with a file:line error.
+RULEBOOK_MAX_FILE_BYTES = int(os.environ.get("RULEBOOK_MAX_FILE_BYTES") or 20 * 1024 * 1024)
+RULEBOOK_MAX_RULE_CHARS = int(os.environ.get("RULEBOOK_MAX_RULE_CHARS") or 20_000)
+RULEBOOK_MAX_RULE_DEPTH = int(os.environ.get("RULEBOOK_MAX_RULE_DEPTH") or 8)
+RULEBOOK_MAX_RULES = int(os.environ.get("RULEBOOK_MAX_RULES") or 20_000)
+
 RULEBOOK_API_RATE_LIMIT = os.environ.get("RULEBOOK_API_RATE_LIMIT", "120/min") or None
 # Behind a proxy, the header that carries the client's address (e.g. HTTP_X_FORWARDED_FOR).
 RULEBOOK_API_CLIENT_IP_HEADER = os.environ.get("RULEBOOK_API_CLIENT_IP_HEADER") or None
