@@ -189,8 +189,13 @@ def demo_batches(root: Path) -> list[tuple[list[Path], IngestOptions]]:
             continue
         for lang_dir in sorted(p for p in kind_dir.iterdir() if p.is_dir()):
             files = sorted(p for p in lang_dir.iterdir() if p.is_file())
+            # The bundled files are the truth for the demo games: a newer checkout's edited
+            # demo file replaces the version an older ``make run`` stored.
             options = IngestOptions(
-                game=kind_dir.parent.name, kind=kind_dir.name, language=lang_dir.name
+                game=kind_dir.parent.name,
+                kind=kind_dir.name,
+                language=lang_dir.name,
+                replace=True,
             )
             batches.append((files, options))
     for game_dir in sorted(p for p in root.iterdir() if p.is_dir()):
@@ -202,5 +207,5 @@ def demo_batches(root: Path) -> list[tuple[list[Path], IngestOptions]]:
             if f.is_file()
         ]
         if files:
-            batches.append((files, IngestOptions(game=game_dir.name)))
+            batches.append((files, IngestOptions(game=game_dir.name, replace=True)))
     return batches
