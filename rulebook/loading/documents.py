@@ -68,7 +68,7 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         if existing and existing.content_hash == digest and not meta.force:
             return LoadResult(UNCHANGED, existing, existing.report)
         guards.check_replacement(existing, digest, parsed, meta)
-        accepted = guards.check_plausible(parsed, meta)
+        accepted = guards.check_plausible(parsed, meta, replacing=existing)
         status = UPDATED if existing else CREATED
         document = existing or Document(
             game=game, kind=meta.kind, language=meta.language, version=meta.version

@@ -79,17 +79,20 @@ def previous_rule_count(meta) -> tuple[str, int] | None:
     return previous.version, previous.rules.count()
 
 
-def anomalies(parsed: ParsedDocument, meta) -> list[str]:
-    """Reasons to doubt a rules document: far fewer rules than the previous version, or rows
-    whose fields had the wrong type."""
+def anomalies(parsed: ParsedDocument, meta, replacing: Document | None = None) -> list[str]:
+    """Reasons to doubt a rules document: far fewer rules than the previous version (or than
+    the version it replaces), or rows whose fields had the wrong type."""
     reasons = []
-    previous = previous_rule_count(meta)
     count = len(parsed.rules)
-    if previous and previous[1] and count < MIN_RULE_RATIO * previous[1]:
-        reasons.append(
-            f"{count} rules is under {MIN_RULE_RATIO:.0%} of the {previous[1]} rules of the "
-            f"previous version {previous[0]}"
-        )
+    baselines = [previous_rule_count(meta)]
+    if replacing is not None:
+        baselines.append((f"{replacing.version} it replaces", replacing.rules.count()))
+    for label, before in filter(None, baselines):
+        if before and count < MIN_RULE_RATIO * before:
+            reasons.append(
+                f"{count} rules is under {MIN_RULE_RATIO:.0%} of the {before} rules of the "
+                f"{'version' if 'replaces' in label else 'previous version'} {label}"
+            )
     bad_types = [f for f in parsed.anomalies if f.kind == "wrong-type"]
     if bad_types:
         first = bad_types[0]
@@ -97,10 +100,10 @@ def anomalies(parsed: ParsedDocument, meta) -> list[str]:
     return reasons
 
 
-def check_plausible(parsed: ParsedDocument, meta) -> list[str]:
+def check_plausible(parsed: ParsedDocument, meta, replacing: Document | None = None) -> list[str]:
     """Refuse an implausible document unless ``meta.allow_anomalies``; returns the reasons
     accepted, for the report."""
-    reasons = anomalies(parsed, meta)
+    reasons = anomalies(parsed, meta, replacing)
     if reasons and not meta.allow_anomalies:
         raise RefusedIngest(
             f"{meta.source_name}: refused as implausible: {'; '.join(reasons)}. Nothing was "

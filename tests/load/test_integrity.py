@@ -157,3 +157,18 @@ def test_knowledge_file_dropping_over_30_percent_is_refused(demo_data, tmp_path)
     assert database_fingerprint() == before
     [(_, result)] = run_ingest([path], IngestOptions(game="lanternfall", replace=True))
     assert result.counts["errata"]["removed"] == 1
+
+
+def test_replace_with_far_fewer_rules_needs_allow_anomalies_too(sample_file, tmp_path):
+    load(sample_file)
+    junk = tmp_path / "junk_2026-02-03.md"
+    junk.write_text(HEAD_ONLY, encoding="utf-8")
+    before = database_fingerprint()
+    with pytest.raises(CommandError, match="version 2026-02-03 it replaces"):
+        ingest(junk, "--replace")
+    assert database_fingerprint() == before
+    output = ingest(junk, "--replace", "--allow-anomalies")
+    assert "accepted (--allow-anomalies)" in output and len(texts()) == 2
+
+
+HEAD_ONLY = "# Test Game Rules\n\n### Last Updated: 2026-02-03\n\n## 100. Basics\n\n101. Only.\n"
