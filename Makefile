@@ -4,6 +4,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
+# Production settings with a secret key: $DJANGO_SECRET_KEY, else the one generated into the
+# data directory on first use (scripts/secret_key.py) and reused after.
+PROD = DJANGO_SETTINGS_MODULE=rulebook.settings.prod \
+	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(BIN)/python scripts/secret_key.py)}"
 
 .PHONY: install run demo test test-sqlite test-postgres lint ingest-corpus clean
 
@@ -16,20 +20,20 @@ $(BIN)/activate: requirements.txt requirements-dev.txt
 install: $(BIN)/activate
 
 demo: install
-	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py migrate --noinput -v0
-	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py ingest_demo
+	$(PROD) $(BIN)/python manage.py migrate --noinput -v0
+	$(PROD) $(BIN)/python manage.py ingest_demo
 
 run: demo
-	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py collectstatic --noinput -v0
-	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/gunicorn rulebook.wsgi:application \
+	$(PROD) $(BIN)/python manage.py collectstatic --noinput -v0
+	$(PROD) $(BIN)/gunicorn rulebook.wsgi:application \
 		--bind 127.0.0.1:$(PORT) --workers 2 --access-logfile -
 
 ingest-corpus: install
-	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py migrate --noinput -v0
-	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py ingest \
+	$(PROD) $(BIN)/python manage.py migrate --noinput -v0
+	$(PROD) $(BIN)/python manage.py ingest \
 		../shared/corpus/riftbound/core-rules/en ../shared/corpus/riftbound/core-rules/fr \
 		../shared/corpus/riftbound/faq ../shared/corpus/riftbound/cards
-	DJANGO_SETTINGS_MODULE=rulebook.settings.prod $(BIN)/python manage.py ingest \
+	$(PROD) $(BIN)/python manage.py ingest \
 		../shared/seeds/004_6fc11672a70a860d.txt --game warcry --doc-version 2025-11-01
 
 test: install

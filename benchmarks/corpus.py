@@ -18,6 +18,7 @@ import json
 import os
 import random
 import re
+import secrets
 import string
 import sys
 from pathlib import Path
@@ -36,6 +37,7 @@ def setup_django(settings_module: str = "rulebook.settings.prod"):
     """Django on the site's own database (``make ingest-corpus``), prod settings by default."""
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", settings_module)
+    os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))  # no sessions here
     import django
 
     django.setup()

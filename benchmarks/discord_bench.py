@@ -22,6 +22,7 @@ import argparse
 import json
 import os
 import random
+import secrets
 import statistics
 import sys
 import time
@@ -113,6 +114,7 @@ def main():
     key = SigningKey.generate()
     os.environ["RULEBOOK_DISCORD_PUBLIC_KEY"] = key.verify_key.encode().hex()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulebook.settings.prod")
+    os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))  # no sessions here
     os.environ["DJANGO_ALLOWED_HOSTS"] = "testserver"
     sys.path.insert(0, str(ROOT))
     import django

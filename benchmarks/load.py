@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import secrets
 import statistics
 import subprocess
 import sys
@@ -90,6 +91,7 @@ def pick_urls(seed: int) -> dict:
     """Rule, keyword, comparison and history URLs from the site's own database."""
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulebook.settings.prod")
+    os.environ.setdefault("DJANGO_SECRET_KEY", SECRET_KEY)
     import django
 
     django.setup()
@@ -120,11 +122,13 @@ def pick_urls(seed: int) -> dict:
 
 # One page format per run, shared by the server and the re-ingest (which renders ahead).
 FORMAT = f"bench-{uuid.uuid4().hex[:8]}"
+SECRET_KEY = secrets.token_urlsafe(50)
 
 
 def start_server(src: Path, port: int, workers: int) -> subprocess.Popen:
     env = {**os.environ, "RULEBOOK_PAGE_FORMAT": FORMAT}
     env.setdefault("DJANGO_SETTINGS_MODULE", "rulebook.settings.prod")
+    env.setdefault("DJANGO_SECRET_KEY", SECRET_KEY)  # no sessions in these runs
     gunicorn = Path(sys.executable).with_name("gunicorn")
     command = [str(gunicorn), "rulebook.wsgi:application", "--bind", f"{HOST}:{port}"]
     command += ["--workers", str(workers), "--log-level", "warning", "--timeout", "120"]

@@ -69,11 +69,20 @@ def looks_like_title(text: str, language: str | None) -> bool:
 def split_glued(items: list[Item], language: str | None, log: Log) -> list[Item]:
     """Return the items with glued rules split out, in document order."""
     present = {item.rule.number for item in items}
+    following = _next_different_numbers([item.rule.number for item in items])
     out: list[Item] = []
-    for index, item in enumerate(items):
-        later = (other.rule.number for other in items[index + 1 :])
-        following = next((number for number in later if number != item.rule.number), None)
-        out.extend(_split_item(item, following, present, language, log))
+    for item, after in zip(items, following, strict=True):
+        out.extend(_split_item(item, after, present, language, log))
+    return out
+
+
+def _next_different_numbers(numbers: list[str]) -> list[str | None]:
+    """For each position, the first later number that differs from it, in one backward pass
+    (looking ahead from every item made the parse quadratic in the document's length)."""
+    out: list[str | None] = [None] * len(numbers)
+    for index in range(len(numbers) - 2, -1, -1):
+        after = numbers[index + 1]
+        out[index] = after if after != numbers[index] else out[index + 1]
     return out
 
 

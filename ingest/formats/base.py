@@ -32,6 +32,14 @@ class Row:
     heading_level: int | None = None  # None: the format does not say; 0: plain; 1..3: heading
     section: str | None = None  # JSON ``section`` field, when there is one
     counts: dict[str, int] = field(default_factory=dict)  # syntax repairs done while reading
+    # Wrapped lines waiting to be joined onto ``text`` (joined once: appending each line to a
+    # string made a many-line rule quadratic to read).
+    tail: list[str] = field(default_factory=list, repr=False)
+
+    def join_tail(self) -> None:
+        if self.tail:
+            self.text = " ".join([self.text, *self.tail] if self.text else self.tail)
+            self.tail = []
 
 
 @dataclass

@@ -11,7 +11,17 @@ from __future__ import annotations
 import json
 import re
 
+from ..model import Finding
 from .base import FormatParser, RawDocument, Row, fail
+
+# The type each field of a row must have; a number or a list where text belongs means the
+# file was produced by something else than the converter we know, so the row is suspect.
+_FIELD_TYPES = {
+    "id": (str,),
+    "text": (str,),
+    "section": (str, type(None)),
+    "top": (str, type(None)),
+}
 
 _DETECT_RE = re.compile(r'^\s*\[\s*(?:\]|\{\s*"(?:id|text|section|top)"\s*:)')
 
@@ -33,6 +43,7 @@ class JsonRowsParser(FormatParser):
         doc = RawDocument(self.name)
         for index, item in enumerate(data, start=1):
             doc.rows.append(self._row(item, index, filename))
+            doc.findings.extend(_type_findings(item, index))
         return doc
 
     @staticmethod
@@ -49,3 +60,17 @@ class JsonRowsParser(FormatParser):
             # Chapters are the round hundreds: 000 Golden and Silver Rules, 100, 300 …
             level = 1 if number.isdigit() and int(number) % 100 == 0 else 2
         return Row(number, text, index, heading_level=level, section=section)
+
+
+def _type_findings(item: dict, index: int) -> list[Finding]:
+    """One ``wrong-type`` anomaly per field of the wrong JSON type (the loader refuses a
+    document with any unless told to accept anomalies)."""
+    return [
+        Finding(
+            "wrong-type",
+            f"row {index}: {name!r} is {type(item[name]).__name__}, expected a string",
+            line=index,
+        )
+        for name, allowed in _FIELD_TYPES.items()
+        if name in item and not isinstance(item[name], allowed)
+    ]

@@ -101,8 +101,7 @@ class ContinuationProcessor(LineProcessor):
 
     def handle(self, match, lineno, doc):
         if doc.rows:
-            row = doc.rows[-1]
-            row.text = f"{row.text} {match['text']}" if row.text else match["text"]
+            doc.rows[-1].tail.append(match["text"])
         else:
             doc.rows.append(Row(None, match["text"], lineno))
 
@@ -145,6 +144,7 @@ class MarkdownParser(FormatParser):
                 if processor.run(line, lineno, doc):
                     break
         for row in doc.rows:
+            row.join_tail()
             row.text, count = strip_emphasis(row.text)
             if count:
                 row.counts["markdown-emphasis"] = count

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from ingest.model import Finding, IngestError
+from ingest.urls import checked_url
 
 from .mdx import icon_html
 from .text import dedupe, slugify
@@ -220,7 +221,7 @@ def parse_gallery(text: str, filename: str = "", banned=(), known_keywords=None)
     gallery = Gallery(source=data.get("source", ""), updated_at=data.get("updatedAt"), cards=[])
     by_name: dict[str, Card] = {}
     for raw in data["cards"]:
-        printing = _printing(raw)
+        printing = _printing(raw, gallery.findings)
         card = by_name.get(raw["name"])
         if card is None:
             card = by_name[raw["name"]] = _card(raw)
@@ -243,7 +244,8 @@ def parse_gallery(text: str, filename: str = "", banned=(), known_keywords=None)
     return gallery
 
 
-def _printing(raw: dict) -> Printing:
+def _printing(raw: dict, findings: list[Finding]) -> Printing:
+    where = f"card {raw.get('name', '')!r} printing {raw.get('id', '')!r} imageUrl"
     return Printing(
         id=raw.get("id", ""),
         public_code=raw.get("publicCode", ""),
@@ -251,7 +253,7 @@ def _printing(raw: dict) -> Printing:
         set_name=raw.get("set", ""),
         set_id=raw.get("setId", ""),
         rarity=raw.get("rarity", ""),
-        image_url=raw.get("imageUrl", ""),
+        image_url=checked_url(raw.get("imageUrl", ""), findings, where),
         image_alt=raw.get("imageAlt", ""),
         ability_text=raw.get("abilityText") or "",
     )

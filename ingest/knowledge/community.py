@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ingest.model import Finding, IngestError
 from ingest.numbers import normalise
+from ingest.urls import checked_url
 
 from . import mdx
 from .frontmatter import parse_front_matter
@@ -117,7 +118,7 @@ def _parse_page(path: str, body: str, line: int, keywords, findings) -> FaqPage:
         authors=list(meta.get("authors") or []),
         created_at=meta.get("createdAt"),
         reviewed_version=meta.get("reviewedCoreRulesVersion"),
-        gallery_link=meta.get("galleryLink"),
+        gallery_link=checked_url(meta.get("galleryLink"), findings, f"{path} galleryLink") or None,
         is_index=slug.split("/")[-1] == "index",
     )
     relations = meta.get("rulingRelations") or {}

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from ingest.model import Finding
+from ingest.urls import checked_url
 
 from .official import load_articles
 
@@ -46,6 +47,8 @@ def parse_errata(text: str, filename: str = "") -> ErrataResult:
     for article in load_articles(text, filename):
         found = split_errata(article.get("content", ""), result.findings, article.get("id", ""))
         fallback = _set_from_title(article.get("title", ""))
+        where = f"errata article {article.get('id', '')!r} originUrl"
+        origin = checked_url(article.get("originUrl", ""), result.findings, where)
         for position, (name, set_name, new, old) in enumerate(found):
             set_name = set_name or fallback
             result.errata.append(
@@ -56,7 +59,7 @@ def parse_errata(text: str, filename: str = "") -> ErrataResult:
                     set_name=set_name,
                     article_id=article.get("id", ""),
                     article_title=article.get("title", ""),
-                    origin_url=article.get("originUrl", ""),
+                    origin_url=origin,
                     published_at=article.get("publishedAt"),
                     updated_at=article.get("updatedAt"),
                     position=position,

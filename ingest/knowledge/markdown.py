@@ -18,6 +18,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ingest.urls import safe_url
+
 _TOKEN_RE = re.compile("\x00(\\d+)\x00")
 _HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\[#(?P<anchor>[\w-]+)\])?\s*$")
 _BULLET_RE = re.compile(r"^\s{0,3}([-*+])\s+(.*)$")
@@ -69,7 +71,7 @@ def safe_href(href: str) -> str | None:
     if not href or any(ord(ch) < 32 for ch in href) or href.startswith("//"):
         return None
     if _SCHEME_RE.match(href):
-        return href if href.lower().startswith(("http://", "https://")) else None
+        return safe_url(href)
     return href
 
 
@@ -171,7 +173,8 @@ def render_inline(text: str, fragments: Fragments, resolve_link=None) -> str:
         href = safe_href(target) if target else None
         if href is None:
             return fragments.add(label, fragments.restore(label, plain=True))
-        anchor = f'<a href="{html.escape(href, quote=True)}">{label}</a>'
+        rel = ' rel="external nofollow noopener"' if safe_url(href) else ""
+        anchor = f'<a href="{html.escape(href, quote=True)}"{rel}>{label}</a>'
         return fragments.add(anchor, _plain_inline(match.group(1)))
 
     text = _LINK_RE.sub(link, text)

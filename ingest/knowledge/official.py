@@ -12,7 +12,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ingest.model import IngestError
+from ingest.model import Finding, IngestError
+from ingest.urls import checked_url
 
 from .keywords import keyword_mentions
 from .markdown import markdown_text
@@ -66,9 +67,11 @@ def load_articles(text: str, filename: str = "") -> list[dict]:
 
 
 def parse_official(
-    text: str, filename: str = "", card_names=(), keywords=()
+    text: str, filename: str = "", card_names=(), keywords=(), findings: list[Finding] | None = None
 ) -> list[OfficialArticle]:
-    """Every article with its entries; mentions use the given card names and keywords."""
+    """Every article with its entries; mentions use the given card names and keywords.
+    Refused origin URLs are dropped and reported into ``findings``."""
+    findings = [] if findings is None else findings
     finder = card_finder(card_names)
     out = []
     for raw in load_articles(text, filename):
@@ -80,7 +83,9 @@ def parse_official(
             source=raw.get("source", ""),
             published_at=raw.get("publishedAt"),
             updated_at=raw.get("updatedAt"),
-            origin_url=raw.get("originUrl", ""),
+            origin_url=checked_url(
+                raw.get("originUrl", ""), findings, f"article {raw.get('id', '')!r} originUrl"
+            ),
         )
         intro, entries = split_entries(raw["content"])
         article.intro_markdown = intro

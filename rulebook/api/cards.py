@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ingest.urls import safe_url
 from rulebook.api import schemas as s
 from rulebook.api import serialize
 from rulebook.api.http import ApiError
@@ -222,7 +223,7 @@ def _printing(printing) -> dict:
             "image_alt",
             "ability_text",
         )
-    } | {"keywords": printing.keyword_names}
+    } | {"keywords": printing.keyword_names, "image_url": safe_url(printing.image_url)}
 
 
 def _erratum(erratum) -> dict:
@@ -234,7 +235,6 @@ def _erratum(erratum) -> dict:
             "set_name",
             "old_text",
             "new_text",
-            "origin_url",
             "date",
         )
-    }
+    } | {"origin_url": safe_url(erratum.origin_url)}

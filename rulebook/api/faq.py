@@ -6,6 +6,7 @@ fixed ``faq/community/`` prefix; official articles have their own prefix, as in 
 
 from __future__ import annotations
 
+from ingest.urls import safe_url
 from rulebook.api import schemas as s
 from rulebook.api import serialize
 from rulebook.api.http import ApiError
@@ -156,6 +157,7 @@ def _faq_page(request, game, source, slug):
             "game": game_obj.slug,
             "language": lang,
             **{name: getattr(page, name) for name in PAGE_FIELDS},
+            "origin_url": safe_url(page.origin_url),  # null when missing or not http(s)
             "intro_html": urls.absolute(resolver.answer_html(page.intro_markdown)),
             "credit": None if page.is_official else COMMUNITY_CREDIT,
             "related": [

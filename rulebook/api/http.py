@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.http import Http404, HttpResponse, JsonResponse
+from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 from django.views.decorators.csrf import csrf_exempt
@@ -120,7 +121,10 @@ def _respond(view, request, args, kwargs) -> HttpResponse:
 
 def _conditional(request, lazy: Lazy) -> HttpResponse:
     """304 when If-None-Match or If-Modified-Since says the client's copy is current."""
-    seed = f"v{API_VERSION}|{request.get_host()}|{request.get_full_path()}|{lazy.etag_seed}"
+    # The base URL (absolute URLs in the body) and the active language (translated labels)
+    # are part of what the answer says, so they are part of its validator.
+    base, lang = request.build_absolute_uri("/"), translation.get_language()
+    seed = f"v{API_VERSION}|{base}|{lang}|{request.get_full_path()}|{lazy.etag_seed}"
     etag = '"' + hashlib.sha256(seed.encode()).hexdigest()[:32] + '"'
     stamp = int(lazy.last_modified.timestamp()) if lazy.last_modified else None
     if request.method in ("GET", "HEAD"):

@@ -7,10 +7,9 @@ protection like every other form; both render through ``rulebook.pages.linkify``
 
 from __future__ import annotations
 
-import json
 import re
 
-from rulebook import kinds, languages
+from rulebook import jsonbody, kinds, languages
 from rulebook.api import schemas as s
 from rulebook.api.http import ApiError
 from rulebook.api.registry import resource
@@ -36,8 +35,8 @@ def _field(payload: dict, name: str, default=None, choices=None, pattern=None, l
 
 def _payload(request) -> dict:
     try:
-        payload = json.loads(request.body or b"")
-    except (ValueError, UnicodeDecodeError):
+        payload = jsonbody.loads(request.body)
+    except jsonbody.BadJson:
         raise ApiError(400, "The body must be a JSON object.") from None
     if not isinstance(payload, dict):
         raise ApiError(400, "The body must be a JSON object.")

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 
+from rulebook.clients import client_ip
+
 DEFAULT_RATE = "120/min"
 UNITS = {
     "s": 1,
@@ -57,11 +59,8 @@ def parse_rate(value) -> tuple[int, int] | None:
 
 
 def client_id(request) -> str:
-    """The client's address; behind a proxy, the header named by a setting (first hop)."""
-    header = getattr(settings, "RULEBOOK_API_CLIENT_IP_HEADER", None)
-    if header and request.META.get(header):
-        return request.META[header].split(",")[0].strip()[:64]
-    return request.META.get("REMOTE_ADDR", "unknown")[:64]
+    """The client's address (``rulebook.clients``: trusted proxies, forwarded header)."""
+    return client_ip(request)
 
 
 def check(request) -> Verdict | None:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ingest.knowledge.cards import tokenize
+from ingest.urls import safe_url
 from rulebook.discord import fuzzy, limits
 from rulebook.discord import replies as r
 from rulebook.discord.context import Ask, other_language, rules_document
@@ -153,7 +154,7 @@ def card_reply(ask: Ask, written: str) -> dict:
 
 
 def _web(url: str) -> bool:
-    return url.startswith(("https://", "http://"))
+    return safe_url(url) is not None
 
 
 def ability_markdown(ask: Ask, text: str, resolver) -> str:

@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
-from rulebook import languages
+from rulebook import jsonbody, languages
 from rulebook.discord import autocomplete, commands, followup, signature
 from rulebook.discord import interaction as i
 from rulebook.discord import replies as r
@@ -61,8 +61,8 @@ def interactions(request):
     ):
         return _error(401, "Invalid request signature.")
     try:
-        interaction = i.parse(json.loads(body))
-    except (ValueError, UnicodeDecodeError, RecursionError, i.Malformed) as exc:
+        interaction = i.parse(jsonbody.loads(body))
+    except (jsonbody.BadJson, i.Malformed) as exc:
         return _error(400, f"Not an interaction: {str(exc)[:100]}")
     try:
         reply = answer(request, interaction)

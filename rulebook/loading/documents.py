@@ -4,7 +4,9 @@
 data (parents, sections, cross-references, and for Core Rules the keyword glossary with its
 rule -> keyword links). Documents are keyed on their natural key
 (game, kind, language, version), so a re-ingest of the same bytes changes nothing and a new
-version becomes a new document beside the old ones.
+version becomes a new document beside the old ones. Different bytes for a stored version
+are refused unless the caller asked to replace it (``rulebook.loading.guards``); a replacement
+happens inside the same transaction, so readers see the old rows until the new ones commit.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ingest.model import ParsedDocument
 from ingest.references import find_document_references
 from ingest.report import build_report
 from rulebook import kinds
+from rulebook.loading import guards
 from rulebook.loading.keywords import store_entries, store_keywords
 from rulebook.models import Document, Game, Link, Reference, Rule
 
@@ -43,6 +46,8 @@ class DocumentMeta:
     source_text: str
     game_name: str = ""
     force: bool = False  # reload even when the bytes are unchanged (after a code upgrade)
+    replace: bool = False  # different bytes may replace a stored version
+    allow_anomalies: bool = False  # load a document the plausibility checks doubt
 
 
 def content_hash(text: str) -> str:
@@ -62,6 +67,8 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         ).first()
         if existing and existing.content_hash == digest and not meta.force:
             return LoadResult(UNCHANGED, existing, existing.report)
+        guards.check_replacement(existing, digest, parsed, meta)
+        accepted = guards.check_plausible(parsed, meta, replacing=existing)
         status = UPDATED if existing else CREATED
         document = existing or Document(
             game=game, kind=meta.kind, language=meta.language, version=meta.version
@@ -89,6 +96,8 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         document.report = build_report(parsed, nodes, unresolved)
         document.report["status"] = status
         document.report["keywords"] = len(keywords)
+        if accepted:
+            document.report["accepted anomalies"] = accepted
         document.save(update_fields=["report"])
         if dry_run:
             transaction.set_rollback(True)

@@ -4,7 +4,8 @@ Each file is routed by its content (``detect_kind``) before the rules parser see
 errata, card and banned-list files go to the knowledge parsers and need no version. Parsing
 happens before any write, so an unreadable file fails the run with the database untouched;
 loading happens in one transaction (rules first, then knowledge, then one relink pass per
-game), so a ``--strict`` failure rolls back everything.
+game), so a ``--strict`` failure or a refusal (``guards.RefusedIngest``) rolls back
+everything.
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from django.conf import settings
 from django.db import transaction
 
-from ingest import metadata
+from ingest import limits, metadata
 from ingest.decode import read_source
+from ingest.limits import Limits
 from ingest.model import IngestError, ParsedDocument
 from ingest.parse import parse_any
 from rulebook import kinds
-from rulebook.loading import generation, precompute, sources
+from rulebook.loading import generation, guards, precompute, sources
 from rulebook.loading.documents import DocumentMeta, load_document
 from rulebook.loading.sources import KnowledgePrepared
 from rulebook.models import Game
@@ -41,6 +44,9 @@ class IngestOptions:
     # documents are numbered (a numbered file that lost its numbers must fail loudly).
     allow_prose: bool = True
     force: bool = False
+    replace: bool = False  # different bytes may replace a stored version (or drop entries)
+    allow_anomalies: bool = False
+    limits: Limits | None = None  # None: the RULEBOOK_MAX_* settings
 
 
 @dataclass
@@ -71,6 +77,7 @@ def prepare(path: Path, options: IngestOptions, text: str | None = None) -> Prep
     """Read and parse one file, settling its version and language; no database access."""
     text = read_source(path) if text is None else text
     parsed = parse_any(text, filename=str(path), allow_prose=options.allow_prose)
+    limits.check_document(parsed, str(path), options.limits or settings_limits())
     try:
         version, findings = metadata.resolve_version(
             options.version, parsed.version, metadata.version_from_filename(path.name)
@@ -88,34 +95,49 @@ def prepare(path: Path, options: IngestOptions, text: str | None = None) -> Prep
         source_name=path.name,
         source_text=text,
         force=options.force,
+        replace=options.replace,
+        allow_anomalies=options.allow_anomalies,
     )
     return Prepared(path, parsed, meta)
+
+
+def settings_limits() -> Limits:
+    return Limits(
+        file_bytes=settings.RULEBOOK_MAX_FILE_BYTES,
+        rule_chars=settings.RULEBOOK_MAX_RULE_CHARS,
+        depth=settings.RULEBOOK_MAX_RULE_DEPTH,
+        rules=settings.RULEBOOK_MAX_RULES,
+    )
 
 
 def anomaly_count(report: dict) -> int:
     return sum(group["count"] for group in report.get("anomalies", {}).values())
 
 
-def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
+def version_warnings(item: Prepared, options: IngestOptions) -> list[str]:
+    """``--doc-version`` wins over the document's own date, but a disagreement is worth a
+    warning: it is how an old file ends up stored as a newer version."""
+    if not options.version:
+        return []
+    return [
+        f"{item.path}: {finding.detail}"
+        for finding in item.parsed.anomalies
+        if finding.kind == "version-mismatch" and finding.detail.startswith("document says")
+    ]
+
+
+def run_ingest(paths, options: IngestOptions, progress=None, warn=None) -> list[tuple]:
     """Parse all files, then load them in one transaction; returns each file's result.
 
     Rules documents give (Prepared, LoadResult); knowledge files (KnowledgePrepared,
-    KnowledgeResult). Both results have ``status`` and ``report``.
+    KnowledgeResult). Both results have ``status`` and ``report``. ``warn`` receives
+    warnings as they arise, before any refusal.
     """
-    rules, knowledge = [], []
     options.allow_prose = not Game.objects.filter(
         slug=options.game, numbering=Game.Numbering.NUMBERED
     ).exists()
-    for path in expand_paths(paths):
-        text = read_source(path)
-        kind = sources.route(text, path)
-        if kind is None:
-            rules.append(prepare(path, options, text))
-        else:
-            knowledge.append(KnowledgePrepared(path, kind, options.game, text))
-        if progress:
-            progress(f"parsed {path.name}")
-    sources.parse_all(knowledge, force=options.force)
+    options.limits = options.limits or settings_limits()
+    rules, knowledge = parse_sources(paths, options, progress, warn)
     results = []
     with transaction.atomic():
         for item in rules:
@@ -126,6 +148,7 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
             _check_strict(options, item.path, anomaly_count(result.report))
         for item in knowledge:
             result = sources.load(item)
+            guards.check_knowledge_drop(item.path, result.counts, options.replace)
             results.append((item, result))
             if progress:
                 progress(f"loaded {item.path.name}")
@@ -136,16 +159,40 @@ def run_ingest(paths, options: IngestOptions, progress=None) -> list[tuple]:
         if options.dry_run:
             transaction.set_rollback(True)
         elif generation.changed(results):
-            number = generation.bump()
-            precompute.histories(
-                {
-                    (item.meta.game, item.meta.kind, item.meta.language)
-                    for item, result in results[: len(rules)]
-                    if result.status != "unchanged"
-                },
-                number,
-            )
+            derive(rules, results)
     return results
+
+
+def parse_sources(paths, options: IngestOptions, progress=None, warn=None):
+    """Every file parsed before anything is written: rules documents and knowledge files."""
+    rules, knowledge = [], []
+    for path in expand_paths(paths):
+        limits.check_file_size(path, options.limits)
+        text = read_source(path)
+        kind = sources.route(text, path)
+        if kind is None:
+            rules.append(prepare(path, options, text))
+            for message in version_warnings(rules[-1], options):
+                if warn:
+                    warn(message)
+        else:
+            knowledge.append(KnowledgePrepared(path, kind, options.game, text))
+        if progress:
+            progress(f"parsed {path.name}")
+    sources.parse_all(knowledge, force=options.force)
+    return rules, knowledge
+
+
+def derive(rules, results) -> None:
+    """The second pass, inside the load's transaction: a new data generation, and the
+    histories of the rules families that changed computed against it."""
+    number = generation.bump()
+    changed = {
+        (item.meta.game, item.meta.kind, item.meta.language)
+        for item, result in results[: len(rules)]
+        if result.status != "unchanged"
+    }
+    precompute.histories(changed, number)
 
 
 def changed_scope(results, options: IngestOptions) -> tuple[set, set, set]:
@@ -179,8 +226,13 @@ def demo_batches(root: Path) -> list[tuple[list[Path], IngestOptions]]:
             continue
         for lang_dir in sorted(p for p in kind_dir.iterdir() if p.is_dir()):
             files = sorted(p for p in lang_dir.iterdir() if p.is_file())
+            # The bundled files are the truth for the demo games: a newer checkout's edited
+            # demo file replaces the version an older ``make run`` stored.
             options = IngestOptions(
-                game=kind_dir.parent.name, kind=kind_dir.name, language=lang_dir.name
+                game=kind_dir.parent.name,
+                kind=kind_dir.name,
+                language=lang_dir.name,
+                replace=True,
             )
             batches.append((files, options))
     for game_dir in sorted(p for p in root.iterdir() if p.is_dir()):
@@ -192,5 +244,5 @@ def demo_batches(root: Path) -> list[tuple[list[Path], IngestOptions]]:
             if f.is_file()
         ]
         if files:
-            batches.append((files, IngestOptions(game=game_dir.name)))
+            batches.append((files, IngestOptions(game=game_dir.name, replace=True)))
     return batches

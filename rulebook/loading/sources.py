@@ -135,7 +135,11 @@ class OfficialFaq(KnowledgeKind):
 
     def parse(self, item, context):
         item.parsed = parse_official(
-            item.text, str(item.path), card_names=context.card_names, keywords=context.keywords
+            item.text,
+            str(item.path),
+            card_names=context.card_names,
+            keywords=context.keywords,
+            findings=item.findings,
         )
 
     def load(self, game, parsed):

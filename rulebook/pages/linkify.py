@@ -36,6 +36,7 @@ from rulebook.pages import linkify_names as names
 from rulebook.pages.linkify_names import Target, card_names, keyword_names, rule_target
 from rulebook.pages.linkify_render import (
     markdown_escape,
+    pasted_link_is_safe,
     references_json,
     render_all,
     to_bbcode,
@@ -151,7 +152,9 @@ NAME_PROVIDERS: dict[str, Callable] = {"keyword": keyword_names, "card": card_na
 def linkify(text: str, document, *, pinned: bool = False) -> Linked:
     """Find every link in ``text`` for ``document``; nothing is rendered yet."""
     result = Linked(text=text)
-    result.protected = [m.span() for m in PROTECTED_RE.finditer(text)]
+    result.protected = [
+        m.span() for m in PROTECTED_RE.finditer(text) if pasted_link_is_safe(m.group(0))
+    ]
     catalogue = Catalogue(document, pinned)
     _introduced(result, catalogue)
     _bare(result, catalogue)

@@ -13,10 +13,21 @@ from typing import TYPE_CHECKING
 
 from django.utils.html import escape
 
+from ingest.urls import safe_url
+
 if TYPE_CHECKING:
     from rulebook.pages.linkify import Linked
 
 _MD_SPECIAL_RE = re.compile(r"([\\`*_~|\[\]<>#^])")
+# The URLs inside a pasted link that would be copied as is: Markdown ``](url)``, an HTML
+# ``<a href>`` (only the plain form), BBCode ``[url=…]`` and ``[url]…[/url]``.
+_PASTED_URL_RE = re.compile(
+    r"\]\((?P<md>[^\s()]*)\)\Z|\A<a\s+href=(?P<q>[\"'])(?P<html>[^\"'<>]*)(?P=q)\s*>[^<]*</a>\Z"
+    r"|\A\[url=(?P<bb>[^\]\s]*)\]|\A\[url\](?P<bbin>[^\[]*)\[/url\]\Z",
+    re.IGNORECASE,
+)
+_BB_PAIR_RE = re.compile(r"\[(url|img)(?:=([^\]]*))?\]([^\[]*)\[/\1\]", re.IGNORECASE)
+_BB_OPEN_RE = re.compile(r"\[(?:url|img)=([^\]]*)\]", re.IGNORECASE)
 _MD_LINE_START_RE = re.compile(r"(?m)^(\s*)([-+]|\d+\.)(?=\s)")
 
 
@@ -36,6 +47,43 @@ def _segments(linked: Linked):
         cursor = end
     if cursor < len(linked.text):
         yield "text", linked.text[cursor:], None
+
+
+def _link_url_ok(url: str) -> bool:
+    """A root-relative path of this site, or an absolute http(s) URL."""
+    if url.startswith("/") and not url.startswith("//"):
+        return True
+    return safe_url(url) is not None
+
+
+def pasted_link_is_safe(snippet: str) -> bool:
+    """Whether an already-written link the user pasted may be copied as is into the outputs:
+    only when every URL in it is http(s) (else it is treated as text, and escaped)."""
+    if snippet.lower().startswith(("http://", "https://", "www.", "`")) or snippet[:2] in (
+        "<@",
+        "<#",
+        "<:",
+    ):
+        return True
+    urls = [
+        next(g for g in (m["md"], m["html"], m["bb"], m["bbin"]) if g is not None)
+        for m in _PASTED_URL_RE.finditer(snippet)
+    ]
+    return bool(urls) and all(_link_url_ok(url) for url in urls)
+
+
+def bbcode_text(text: str) -> str:
+    """Text copied into BBCode, where nothing can be escaped: a ``[url]`` or ``[img]`` tag
+    whose target is not http(s) loses its tags (its label stays as plain text)."""
+
+    def pair(match: re.Match) -> str:
+        target = match[2] if match[2] is not None else match[3]
+        if safe_url(target.strip()) is not None:
+            return match[0]
+        return match[3] if match[2] is not None or match[1].lower() == "url" else ""
+
+    text = _BB_PAIR_RE.sub(pair, text)
+    return _BB_OPEN_RE.sub(lambda m: m[0] if safe_url(m[1].strip()) else "", text)
 
 
 def to_html(linked: Linked, absolute: Callable[[str], str], previews: bool = False) -> str:
@@ -90,9 +138,9 @@ def to_bbcode(linked: Linked, absolute: Callable[[str], str]) -> str:
     for kind, text, link in _segments(linked):
         if kind == "link":
             url = absolute(link.target.path).replace("[", "%5B").replace("]", "%5D")
-            out.append(f"[url={url}]{text}[/url]")
+            out.append(f"[url={url}]{bbcode_text(text)}[/url]")
         else:
-            out.append(text)
+            out.append(text if kind == "raw" else bbcode_text(text))
     return "".join(out)
 
 

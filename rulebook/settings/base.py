@@ -36,6 +36,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "rulebook.web.middleware.BaseUrlMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -46,6 +47,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "rulebook.web.middleware.ContentSecurityPolicyMiddleware",
+    "rulebook.web.middleware.AdminLoginThrottleMiddleware",
     # Last: it calls the view itself for the pages it caches.
     "rulebook.web.caching.PageCacheMiddleware",
 ]
@@ -171,9 +173,22 @@ SEARCH_BACKEND = {
 # Off, ingest commands leave the index alone (batch loads run `rebuild_index` once at the end).
 RULEBOOK_INDEX_AFTER_INGEST = os.environ.get("RULEBOOK_INDEX_AFTER_INGEST", "1") != "0"
 
+# Input limits for ingest: a file over these fails with a file:line error.
+RULEBOOK_MAX_FILE_BYTES = int(os.environ.get("RULEBOOK_MAX_FILE_BYTES") or 20 * 1024 * 1024)
+RULEBOOK_MAX_RULE_CHARS = int(os.environ.get("RULEBOOK_MAX_RULE_CHARS") or 20_000)
+RULEBOOK_MAX_RULE_DEPTH = int(os.environ.get("RULEBOOK_MAX_RULE_DEPTH") or 8)
+RULEBOOK_MAX_RULES = int(os.environ.get("RULEBOOK_MAX_RULES") or 20_000)
+
 RULEBOOK_API_RATE_LIMIT = os.environ.get("RULEBOOK_API_RATE_LIMIT", "120/min") or None
 # Behind a proxy, the header that carries the client's address (e.g. HTTP_X_FORWARDED_FOR).
 RULEBOOK_API_CLIENT_IP_HEADER = os.environ.get("RULEBOOK_API_CLIENT_IP_HEADER") or None
+# How many proxies of ours append to X-Forwarded-For: the client is the Nth hop from the right
+# (0: the header is not trusted for this, unless RULEBOOK_API_CLIENT_IP_HEADER names one).
+RULEBOOK_TRUSTED_PROXIES = int(os.environ.get("RULEBOOK_TRUSTED_PROXIES") or 0)
+# Absolute URLs use this scheme and host (e.g. https://rules.example.org) instead of Host.
+RULEBOOK_BASE_URL = os.environ.get("RULEBOOK_BASE_URL", "").strip().rstrip("/")
+RULEBOOK_ADMIN_LOGIN_ATTEMPTS = int(os.environ.get("RULEBOOK_ADMIN_LOGIN_ATTEMPTS") or 10)
+RULEBOOK_ADMIN_LOGIN_WINDOW = int(os.environ.get("RULEBOOK_ADMIN_LOGIN_WINDOW") or 300)
 
 # The Discord app (rulebook.discord): the application's public key from the developer portal
 # (64 hex digits); unset, /discord/interactions answers 404. Commands named in
@@ -185,9 +200,19 @@ RULEBOOK_DISCORD_DEFERRED = [
     if name.strip()
 ]
 
+# Client errors (4xx, 429) are the client's problem: logged at INFO, one in
+# RULEBOOK_CLIENT_ERROR_LOG_SAMPLE, so a scan or a flood cannot fill the log.
+RULEBOOK_CLIENT_ERROR_LOG_SAMPLE = int(os.environ.get("RULEBOOK_CLIENT_ERROR_LOG_SAMPLE") or 100)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"client_errors": {"()": "rulebook.logfilters.ClientErrorFilter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["client_errors"]},
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {
+        "django.request": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.security": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
 }

@@ -2,13 +2,32 @@
 
 HTTPS-only settings are off unless ``RULEBOOK_HTTPS=1`` so that the local production-like run on
 http://127.0.0.1:8000 (admin login included) keeps working; a real deployment turns them on.
+
+Refused at start: no ``DJANGO_SECRET_KEY`` (the public default would sign everyone's sessions;
+``make run`` generates one into the data directory), and neither ``RULEBOOK_BASE_URL`` nor an
+``ALLOWED_HOSTS`` without wildcards (any Host header would be echoed into absolute URLs).
 """
 
 import os
 
+from django.core.exceptions import ImproperlyConfigured
+
 from rulebook.settings.base import *
 
 DEBUG = False
+
+if not os.environ.get("DJANGO_SECRET_KEY"):
+    raise ImproperlyConfigured(
+        "Set DJANGO_SECRET_KEY (make run generates one into the data directory's secret_key)."
+    )
+SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
+if not RULEBOOK_BASE_URL and (
+    not ALLOWED_HOSTS or any(h == "*" or h.startswith(".") or "*" in h for h in ALLOWED_HOSTS)
+):
+    raise ImproperlyConfigured(
+        "Set RULEBOOK_BASE_URL, or DJANGO_ALLOWED_HOSTS without wildcards, so that absolute "
+        "URLs never echo a client's Host header."
+    )
 
 if os.environ.get("RULEBOOK_HTTPS") == "1":
     SECURE_SSL_REDIRECT = True
@@ -18,8 +37,6 @@ if os.environ.get("RULEBOOK_HTTPS") == "1":
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    if SECRET_KEY.startswith("dev-only"):
-        raise RuntimeError("Set DJANGO_SECRET_KEY for an HTTPS deployment.")
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = True

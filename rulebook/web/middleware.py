@@ -1,6 +1,15 @@
-"""Headers that Django 5.2 does not set on its own."""
+"""Headers that Django 5.2 does not set on its own, the base URL, and admin login throttling."""
+
+import time
+from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import MiddlewareNotUsed
+from django.http import HttpResponse
+from django.urls import reverse
+
+from rulebook.clients import client_ip
 
 
 class ContentSecurityPolicyMiddleware:
@@ -16,3 +25,50 @@ class ContentSecurityPolicyMiddleware:
             response["Content-Security-Policy"] = policy
         response.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
         return response
+
+
+class BaseUrlMiddleware:
+    """With ``RULEBOOK_BASE_URL`` set, every absolute URL the site writes (canonical links,
+    API bodies, sitemaps) uses its host, whatever ``Host`` the client sent: a forged header
+    can no longer be echoed into pages, feeds or cached API answers."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        base = urlsplit(getattr(settings, "RULEBOOK_BASE_URL", "") or "")
+        self.host, self.scheme = base.netloc, base.scheme
+        if not self.host:
+            raise MiddlewareNotUsed
+
+    def __call__(self, request):
+        # The scheme is the request's own unless no proxy header says it (then the base's).
+        request.META["HTTP_HOST"] = self.host
+        request.META["wsgi.url_scheme"] = self.scheme or request.META.get("wsgi.url_scheme")
+        request.META.pop("HTTP_X_FORWARDED_HOST", None)
+        return self.get_response(request)
+
+
+class AdminLoginThrottleMiddleware:
+    """At most ``RULEBOOK_ADMIN_LOGIN_ATTEMPTS`` login attempts per client address in each
+    ``RULEBOOK_ADMIN_LOGIN_WINDOW`` seconds (a fixed window in the cache); more get a 429, so
+    passwords cannot be guessed at the speed of the server."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method == "POST" and request.path == reverse("admin:login"):
+            limit = int(getattr(settings, "RULEBOOK_ADMIN_LOGIN_ATTEMPTS", 10))
+            window = int(getattr(settings, "RULEBOOK_ADMIN_LOGIN_WINDOW", 300))
+            slot = int(time.time() // window)
+            key = f"rulebook:admin:login:{client_ip(request)}:{slot}"
+            cache.add(key, 0, timeout=window + 1)
+            try:
+                count = cache.incr(key)
+            except ValueError:
+                cache.set(key, 1, timeout=window + 1)
+                count = 1
+            if count > limit:
+                response = HttpResponse("Too many login attempts; try again later.", status=429)
+                response["Retry-After"] = str(window - int(time.time()) % window)
+                return response
+        return self.get_response(request)

@@ -6,6 +6,7 @@ in-process test database.
 """
 
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -49,6 +50,7 @@ def _serve(data, *loads):
         "RULEBOOK_DATA_DIR": str(data),
         "DJANGO_SETTINGS_MODULE": "rulebook.settings.prod",
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
     }
     env.pop("DATABASE_URL", None)
     _manage(env, "migrate", "--noinput", "-v0")

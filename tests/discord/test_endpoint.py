@@ -108,6 +108,7 @@ def test_a_malformed_key_fails_the_system_check(settings):
 
 HOSTILE = [
     b"",
+    b'{"type": 2, "data": {"name": "rule", "options": [{"name": "number", "value": "\\ud800"}]}}',
     b"not json",
     b"\xff\xfe\x00",
     b"null",
@@ -164,7 +165,7 @@ STRINGS = [
     "[a](javascript:alert(1))",
     "'; DROP TABLE rulebook_rule; --",
     "\u202e\u0000\ufffd",
-    "swift \ud800 rule",
+    "swift \ufeff rule",  # lone surrogates are refused (400): see HOSTILE
     "*_~`|>",
     "../../etc/passwd",
     "%s%s%n",
@@ -231,3 +232,11 @@ def test_no_signed_body_gets_a_5xx_or_reaches_the_last_guard(index, discord, cap
                 assert reply["type"] != 4 or mentions == {"parse": []}
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert statuses.get(200, 0) > 100 and statuses.get(400, 0) > 10
+
+
+def test_a_lone_surrogate_is_a_json_400(discord):
+    payload = envelope(2, {"name": "rule", "options": [{"name": "number", "value": "X"}]})
+    body = json.dumps(payload).replace('"X"', '"\\ud800"').encode()
+    response = discord.post(body)
+    assert response.status_code == 400, response.content[:200]
+    assert response["Content-Type"].startswith("application/json")

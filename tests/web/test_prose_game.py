@@ -42,7 +42,7 @@ def test_reingest_keeps_anchors(demo_data, tmp_path):
     source = Path(__file__).resolve().parents[2] / "demo/hollowmere/core-rules/en"
     edited = tmp_path / "2026-06-01_interrupts.txt"
     edited.write_text((source / edited.name).read_text() + "\nA closing remark.\n")
-    call_command("ingest", str(edited), "--game", "hollowmere", "-v0")
+    call_command("ingest", str(edited), "--game", "hollowmere", "--replace", "-v0")
     after = list(
         Rule.objects.filter(document__game__slug="hollowmere").values_list("anchor", flat=True)
     )

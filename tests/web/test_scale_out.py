@@ -6,6 +6,7 @@ test's own; nothing is ever flushed.
 """
 
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -57,6 +58,7 @@ def two_workers(tmp_path_factory):
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "rulebook.settings.prod",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
         "RULEBOOK_DATA_DIR": str(tmp_path / "data"),
         "REDIS_URL": REDIS_URL,
         "RULEBOOK_CACHE_PREFIX": prefix,

@@ -11,6 +11,7 @@ from tqdm import tqdm
 from ingest.model import IngestError
 from ingest.report import format_report
 from rulebook import kinds, languages
+from rulebook.loading.guards import RefusedIngest
 from rulebook.loading.report import format_links
 from rulebook.loading.report import format_report as format_knowledge_report
 from rulebook.loading.run import (
@@ -45,6 +46,18 @@ class Command(BaseCommand):
             action="store_true",
             help="Reload rules documents even when unchanged (after an upgrade).",
         )
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="Let different content replace a stored version (atomically), and let a "
+            "knowledge file remove more than 30%% of its entries.",
+        )
+        parser.add_argument(
+            "--allow-anomalies",
+            action="store_true",
+            help="Load a rules document the plausibility checks refuse (too few rules, "
+            "rows of the wrong type).",
+        )
 
     def handle(self, *args, **opts):
         options = IngestOptions(
@@ -55,6 +68,8 @@ class Command(BaseCommand):
             strict=opts["strict"],
             dry_run=opts["dry_run"],
             force=opts["force"],
+            replace=opts["replace"],
+            allow_anomalies=opts["allow_anomalies"],
         )
         verbosity = opts["verbosity"]
         try:
@@ -62,8 +77,13 @@ class Command(BaseCommand):
             with tqdm(
                 total=total, disable=verbosity == 0, unit="step", file=self.stderr._out, leave=False
             ) as bar:
-                results = run_ingest(opts["paths"], options, progress=lambda _msg: bar.update())
-        except (IngestError, StrictModeError) as exc:
+                results = run_ingest(
+                    opts["paths"],
+                    options,
+                    progress=lambda _msg: bar.update(),
+                    warn=lambda msg: self.stderr.write(self.style.WARNING(f"warning: {msg}")),
+                )
+        except (IngestError, StrictModeError, RefusedIngest) as exc:
             raise CommandError(str(exc)) from exc
         if verbosity:
             self._write_results(results, options.dry_run)
@@ -124,5 +144,7 @@ class Command(BaseCommand):
                 )
             )
             self.stdout.write(format_report(result.report))
+            for reason in result.report.get("accepted anomalies", []):
+                self.stdout.write(self.style.WARNING(f"  accepted (--allow-anomalies): {reason}"))
         if links:
             self.stdout.write(format_links(links))

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from ingest.model import IngestError
+from rulebook.loading.guards import RefusedIngest
 from rulebook.loading.run import demo_batches, run_ingest
 
 
@@ -21,7 +22,7 @@ class Command(BaseCommand):
                         counts[result.status] += 1
                         if verbosity > 1:
                             self.stdout.write(f"{item.path.name}: {result.status}")
-        except IngestError as exc:
+        except (IngestError, RefusedIngest) as exc:
             raise CommandError(str(exc)) from exc
         if verbosity:
             self.stdout.write(

@@ -8,6 +8,7 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
+from ingest import urls
 from rulebook import languages
 
 register = template.Library()
@@ -128,3 +129,11 @@ def language_name(code):
     """A language's name in the page's language ("Anglais" on a French page)."""
     row = languages.get(code)
     return row.name if row else code
+
+
+@register.filter
+def safe_url(value) -> str:
+    """The URL when it may become a link or an image (absolute http/https), else "": data
+    checked at ingest is checked again here, so rows stored before that check, or written by
+    hand in the admin, cannot put a ``javascript:`` href on a page."""
+    return urls.safe_url(value) or ""
