@@ -15,6 +15,7 @@ from rulebook import kinds
 from rulebook.history import CLASSES
 from rulebook.models import Game
 from rulebook.pages import history as changes
+from rulebook.pages import identity
 
 
 def _history(request, game, kind):
@@ -116,6 +117,7 @@ def rule_history(request, game, kind, number, version=None):
     if not steps:
         raise Http404("No such rule in that version")
     _attach_subtree_changes(history, steps)
+    by_label = {d.version: d for d in documents}
     return render(
         request,
         "rulebook/rule_history.html",
@@ -124,8 +126,9 @@ def rule_history(request, game, kind, number, version=None):
             "kind_slug": kind,
             "number": normal,
             "steps": steps,
-            "documents": {d.version: d for d in documents},
+            "documents": by_label,
             "version": label,
+            "rule_key": identity.identity_key(by_label[label], normal),
         },
     )
 

@@ -13,7 +13,7 @@ from ingest import numbers
 from rulebook import kinds, languages
 from rulebook.models import Document, Game, Rule
 from rulebook.pages import history as changes
-from rulebook.pages import offline
+from rulebook.pages import identity, offline
 from rulebook.pages import rules as pages
 from rulebook.pages.cards import rule_knowledge
 from rulebook.pages.preview import rule_preview
@@ -153,11 +153,13 @@ def rule_page(request, game, kind, number, version=None):
     context = pages.rule_context(document, normal)
     if context is None:
         return _missing_rule(request, document, normal)
-    present = set(
-        document.game.documents.filter(
-            kind=document.kind, language=document.language, rules__number=normal
-        ).values_list("version", flat=True)
+    versions = _versions(document)
+    keys = identity.identity_keys(
+        document, [r.number for block in context.blocks for r in block.rules]
     )
+    for block in context.blocks:
+        for r in block.rules:
+            r.identity = keys.get(r.number, "")
     head = context.blocks[0].head
     preview = rule_preview(head, request)
     return render(
@@ -173,13 +175,23 @@ def rule_page(request, game, kind, number, version=None):
             "document": document,
             "game": document.game,
             "rule": context.blocks[0].head,
-            "versions": _versions(document),
-            "present_versions": present,
+            "versions": versions,
+            "counterparts": identity.counterparts(
+                document, normal, versions, [c.number for c in reversed(context.breadcrumbs)]
+            ),
+            "rule_key": keys[normal],
             "pinned": version is not None,
             "successor": changes.successor_notice(document, normal) if version else None,
             "knowledge": _knowledge(document, context),
+            "missing_language": _missing_language(request, document),
         },
     )
+
+
+def _missing_language(request, document):
+    """The reader's language when a short link had to fall back to this one (``?missing=``)."""
+    missing = request.GET.get("missing")
+    return missing if missing in LANGS and missing != document.language else None
 
 
 def _knowledge(document, context):
@@ -227,7 +239,11 @@ def _default_game():
 
 @require_safe
 def short_link(request, number):
-    """``/r/<number>``: 302 to the rule in the default game, newest version, negotiated language."""
+    """``/r/<number>``: 302 to the rule in the default game, newest version, negotiated language.
+
+    When that language lacks the version or the rule, another language that has it answers,
+    and the page says so (``?missing=<language>``) instead of a bare 404.
+    """
     lang = translation.get_language_from_request(request, check_path=False)
     lang = lang if lang in LANGS else "en"
     translation.activate(lang)
@@ -236,21 +252,38 @@ def short_link(request, number):
     if game is None:
         raise Http404("No rules have been ingested yet")
     version = request.GET.get("version")
-    docs = Document.objects.of(game, kinds.CORE_RULES).select_related("game")
-    document = (docs.filter(language=lang) or docs).filter(
-        **({"version": version} if version else {})
-    )
-    document = document.order_by("-version").first()
-    if document is None:
+    candidates = _short_link_documents(game, lang, version)
+    if not candidates:
         raise Http404("No such version")
-    if normal and document.rules.filter(number=normal).exists():
-        name = "rule_version" if version else "rule"
-        kwargs = {"game": game.slug, "kind": "rules", "number": normal}
-        if version:
-            kwargs["version"] = document.version
-        with translation.override(document.language):
-            return redirect(reverse(name, kwargs=kwargs))
-    return _missing_rule(request, document, normal or number)
+    for document in candidates if normal else ():
+        if document.rules.filter(number=normal).exists():
+            return _redirect_to_rule(game, document, normal, version, lang)
+    own = [d for d in candidates if d.language == lang]
+    return _missing_rule(request, (own or candidates)[0], normal or number)
+
+
+def _short_link_documents(game, lang, version):
+    """The newest (or the pinned) document of each language, the browser's language first."""
+    docs = Document.objects.of(game, kinds.CORE_RULES).select_related("game")
+    if version:
+        docs = docs.filter(version=version)
+    newest = {}
+    for document in docs.order_by("-version"):
+        newest.setdefault(document.language, document)
+    order = [lang, *[code for code in LANGS if code != lang], *newest]
+    return [newest[code] for code in dict.fromkeys(order) if code in newest]
+
+
+def _redirect_to_rule(game, document, normal, version, lang):
+    name = "rule_version" if version else "rule"
+    kwargs = {"game": game.slug, "kind": "rules", "number": normal}
+    if version:
+        kwargs["version"] = document.version
+    with translation.override(document.language):
+        url = reverse(name, kwargs=kwargs)
+    if document.language != lang:
+        url += f"?missing={lang}"
+    return redirect(url)
 
 
 @require_safe
