@@ -27,6 +27,7 @@ class Result:
     pages: int = 0
     links: int = 0
     checked_identities: int = 0
+    seen: int = 0  # link occurrences read on the pages opened
     failures: list[str] = field(default_factory=list)
     stopped_early: bool = False
 
@@ -93,7 +94,9 @@ def crawl(client, starts, max_pages=400, max_seconds=None, follow=None) -> Resul
         seen_pages.add(url)
         result.pages += 1
         if follow is None or follow(url):
-            for link, link_key in links_of(body):
+            found_links = links_of(body)
+            result.seen += len(found_links)
+            for link, link_key in found_links:
                 if (link, link_key) not in checked:
                     queue.append((link, link_key, url))
     return result

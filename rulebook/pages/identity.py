@@ -109,3 +109,40 @@ def _origin(history, label: str, number: str) -> str:
             break
         number, label = change.old.number, history.versions[i].label
     return f"{label}/{number}"
+
+
+def language_alternates(document: Document, number: str, pinned: bool) -> dict[str, str]:
+    """Language code -> where this rule is in that language, for the language switch.
+
+    The same version when that language has it, else that language's newest text, reached
+    through the rule's identity (the number may differ there); a language without the rule
+    gets its contents page, never a 404.
+    """
+    out = {}
+    others = Document.objects.of(document.game, document.kind).exclude(language=document.language)
+    newest: dict[str, Document] = {}
+    for other in others.select_related("game").order_by("-version"):
+        newest.setdefault(other.language, other)
+        if other.version == document.version:
+            newest[other.language] = other if pinned else newest[other.language]
+    for code, target in newest.items():
+        there = _number_for(document, number, target)
+        rules = target.rules.filter(number=there) if there else None
+        if rules is not None and rules.exists():
+            rule = rules.first()
+            same = pinned and target.version == document.version
+            out[code] = rule.get_pinned_url() if same else rule.get_absolute_url()
+        else:
+            out[code] = target.get_absolute_url()
+    return out
+
+
+def _number_for(document: Document, number: str, target: Document) -> str | None:
+    if target.version == document.version:
+        return number
+    twin = (
+        Document.objects.of(document.game, document.kind, document.language)
+        .filter(version=target.version)
+        .first()
+    )
+    return number_in(document, number, twin) if twin else None

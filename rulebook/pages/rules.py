@@ -29,6 +29,12 @@ class RuleContext:
     referenced_by: list[Reference] = field(default_factory=list)
     previous_section: Rule | None = None
     next_section: Rule | None = None
+    grouped_sections: list[Rule] = field(default_factory=list)
+
+    @property
+    def context_rules(self) -> list[Rule]:
+        """The numbered rules above the shown one (headings are in the breadcrumbs)."""
+        return [c for c in self.breadcrumbs if not c.is_heading]
 
 
 def span_of(rule: Rule, references: bool = True) -> list[Rule]:
@@ -104,7 +110,28 @@ def rule_context(document: Document, number: str) -> RuleContext | None:
         referenced_by=referenced_by,
         previous_section=previous,
         next_section=following,
+        grouped_sections=grouped_sections(first),
     )
+
+
+def grouped_sections(rule: Rule) -> list[Rule]:
+    """The sections a grouping heading stands for ("104 Setup" has no rules of its own; the
+    sections after it at its level are its parts), up to the next grouping heading or a
+    heading of a higher level. Empty for any heading with rules under it."""
+    if not rule.is_heading or rule.section_end != rule.position or rule.heading_level > 2:
+        return []
+    following = (
+        Rule.objects.in_document(rule.document_id)
+        .headings()
+        .filter(position__gt=rule.position, heading_level__lte=rule.heading_level)
+        .in_order()
+    )
+    out = []
+    for heading in following:
+        if heading.heading_level < rule.heading_level or heading.section_end == heading.position:
+            break
+        out.append(heading)
+    return out
 
 
 def rule_text(document: Document, number: str) -> RuleContext | None:

@@ -105,7 +105,7 @@ def _group_by_chapter(visible):
 @require_safe
 def rule_history(request, game, kind, number, version=None):
     """The rule in every version, following renumbering, with the diff at each step."""
-    normal = numbers.normalise(number)
+    normal = numbers.lookup_key(number)  # a prose game's entries have anchors, not numbers
     if normal is None:
         raise Http404("Not a rule number")
     game_obj, history, documents = _history(request, game, kind)

@@ -103,7 +103,7 @@ def game_home(request, game):
         {
             "game": game_obj,
             "documents": documents,
-            "kinds": [kind for kind in kinds.TABLE if kind.key in present],
+            "kind_links": _kind_links(documents, present, request.LANGUAGE_CODE),
             "offline": offline.panel(game_obj, request.LANGUAGE_CODE),
             "has": {
                 "keywords": game_obj.documents.filter(keywords__isnull=False).exists(),
@@ -114,6 +114,17 @@ def game_home(request, game):
             },
         },
     )
+
+
+def _kind_links(documents, present, lang):
+    """Each kind's contents in the page's language, else in a language that has it."""
+    links = []
+    for kind in kinds.TABLE:
+        if kind.key in present:
+            of_kind = [d for d in documents if d.kind == kind.key]
+            shown = next((d for d in of_kind if d.language == lang), of_kind[0])
+            links.append({"kind": kind, "url": shown.get_absolute_url(), "lang": shown.language})
+    return links
 
 
 @require_safe
@@ -184,6 +195,7 @@ def rule_page(request, game, kind, number, version=None):
             "successor": changes.successor_notice(document, normal) if version else None,
             "knowledge": _knowledge(document, context),
             "missing_language": _missing_language(request, document),
+            "language_alternates": identity.language_alternates(document, normal, bool(version)),
         },
     )
 
