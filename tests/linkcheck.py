@@ -59,7 +59,8 @@ def _internal(href: str) -> str | None:
 
 
 def crawl(client, starts, max_pages=400, max_seconds=None, follow=None) -> Result:
-    """Breadth first from ``starts``; ``follow(url)`` decides which pages are opened in turn."""
+    """Breadth first from ``starts`` (links that carry an identity first); ``follow(url)``
+    decides which pages have their links followed in turn."""
     result = Result()
     began = time.monotonic()
     queue = deque((url, None, "(start)") for url in starts)
@@ -97,6 +98,10 @@ def crawl(client, starts, max_pages=400, max_seconds=None, follow=None) -> Resul
             found_links = links_of(body)
             result.seen += len(found_links)
             for link, link_key in found_links:
-                if (link, link_key) not in checked:
+                if (link, link_key) in checked:
+                    continue
+                if link_key is None:
                     queue.append((link, link_key, url))
+                else:  # identities first: a bounded crawl must still check them
+                    queue.appendleft((link, link_key, url))
     return result
