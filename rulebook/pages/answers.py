@@ -29,6 +29,7 @@ class FaqItem:
     answer_html: SafeString
     url: str
     notes: list[str] = field(default_factory=list)
+    cited: list[SafeString] = field(default_factory=list)  # when the answer links none
 
 
 class Resolver:
@@ -137,9 +138,26 @@ def faq_items(entries, resolver: Resolver, language: str) -> list[FaqItem]:
     for entry in entries:
         resolver.cited = cited.get(entry.pk, {})
         answer = resolver.answer_html(entry.answer_markdown)
-        items.append(FaqItem(entry, answer, entry.url(language)))
+        item = FaqItem(entry, answer, entry.url(language))
+        if 'class="rule-ref' not in answer:  # official answers cite numbers in plain text
+            item.cited = [_citation_html(resolver, n) for n in dict.fromkeys(entry.rule_citations)]
+        items.append(item)
     resolver.cited = {}
     return items
+
+
+def _citation_html(resolver: Resolver, written: str) -> SafeString:
+    """One cited rule as a link to where it is today, with the "cited as" note."""
+    number, note = resolver.today(written)
+    url = resolver.rule_url(written)
+    shown = written if note.startswith("removed:") else number
+    if url is None:
+        return mark_safe(html.escape(written))
+    link = (
+        f'<a class="rule-ref xref" href="{html.escape(url, quote=True)}" '
+        f'data-target="{html.escape(shown, quote=True)}">{html.escape(shown)}</a>'
+    )
+    return mark_safe(link + _cited_as(written, number, note))
 
 
 def _cited_as(written: str, number: str, note: str) -> str:
