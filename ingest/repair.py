@@ -94,8 +94,40 @@ def number_rows(rows: list[Row], log: Log) -> list[tuple[Row, str | None]]:
     return out
 
 
+def missing_level(raw: str, previous: str | None, following: str | None, present) -> str | None:
+    """The one number a row printed with a level missing can be: "412.c." between 412.1.b.1
+    and 412.1.d is 412.1.c. It must follow ``previous``, come before ``following``, be new, and
+    read as the printed parts with exactly one part added; None unless exactly one fits."""
+    if previous is None:
+        return None
+    printed = [p for p in re.split(r"[.,]+", raw.strip().lower()) if p]
+    found = [
+        candidate
+        for candidate in numbers.successor_candidates(previous)
+        if candidate not in present
+        and fits(candidate, previous, following)
+        and _one_part_added(printed, numbers.components(candidate))
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _one_part_added(printed: list[str], parts: list[str]) -> bool:
+    if len(parts) != len(printed) + 1:
+        return False
+    return any(parts[:i] + parts[i + 1 :] == printed for i in range(len(parts)))
+
+
 def _repair_number(row: Row, previous, following, present: set, log: Log) -> str | None:
     fixed = fix_mangled(row.number_raw)
+    if not (fixed and fixed not in present and fits(fixed, previous, following)):
+        gap = missing_level(row.number_raw, previous, following, present)
+        if gap:
+            present.add(gap)
+            detail = f"{row.number_raw!r} read as {gap}: the one number missing between"
+            detail += f" {previous} and {following}"
+            log.repairs.append(Finding("mangled-number", detail, gap, row.line))
+            row.counts["mangled-number"] = 1
+            return gap
     if fixed and fixed not in present and fits(fixed, previous, following):
         present.add(fixed)
         detail = f"{row.number_raw!r} read as {fixed}"

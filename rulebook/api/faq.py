@@ -182,16 +182,19 @@ def _faq_page(request, game, source, slug):
 def _entry(urls, resolver, item, cited: dict) -> dict:
     entry = item.entry
     rules = []
+    resolver.cited = resolver.citations_of([entry]).get(entry.pk, {})
     for number in entry.rule_citations:
-        url = resolver.rule_url(number)  # what the answer links: the number exists here
+        today, note = resolver.today(number)  # read in the version the entry was written for
+        url = None if note.startswith("removed:") else resolver.rule_url(number)
         rules.append(
             {
                 "number": number,
                 "resolved": url is not None,
-                "url": urls("rule", number) if url else None,
-                "api_url": urls("api_rule", number) if url else None,
+                "url": urls("rule", today) if url else None,
+                "api_url": urls("api_rule", today) if url else None,
             }
         )
+    resolver.cited = {}
     return {
         "key": entry.key,
         "anchor": entry.anchor,

@@ -66,7 +66,7 @@ def resolve_rule_url(request, url: str) -> tuple[Rule, bool]:
         pinned = version is not None
     else:
         raise ApiError(404, "That URL is not a rule page.")
-    number = numbers.normalise(kwargs["number"].split("~")[0])
+    number = numbers.lookup_key(kwargs["number"].split("~")[0])
     rule = (
         document
         and number

@@ -14,6 +14,7 @@ from ingest.knowledge.official import card_finder
 from ingest.knowledge.text import slugify
 from rulebook import kinds
 from rulebook.languages import KNOWLEDGE_LANGUAGE
+from rulebook.loading.citations import CitationResolver
 from rulebook.models import Card, Document, Erratum, FaqEntry, FaqPage, Keyword, Link, Rule
 
 MAX_LISTED = 200
@@ -47,6 +48,17 @@ class _Targets:
         self.card_ids = {c.slug: c.pk for c in self.cards}
         self.finder = card_finder([c.name for c in self.cards])
         self.label = self.document.short_label if self.document else ""
+        self.citations = CitationResolver(game)
+        self.resolved: dict[str, list[str]] = {}  # how -> "entry: number" lines
+
+    def cite(self, entry, number: str):
+        """Resolve one rule citation of an entry and remember how, for the report."""
+        found = self.citations.resolve(entry.page, number)
+        line = f"{_entry_label(entry)}: {number}"
+        if found.number != number:
+            line += f" -> {found.number}"
+        self.resolved.setdefault(found.how, []).append(line)
+        return found
 
     def keyword_slug(self, name: str) -> str:
         return self.keyword_slugs.get(name) or slugify(name)
@@ -80,7 +92,8 @@ def _faq_links(game, targets: _Targets, entry) -> list[Link]:
     if page.reviewed_version and targets.label and page.reviewed_version != targets.label:
         moved = f"reviewed:{page.reviewed_version}"
     for number in dict.fromkeys(entry.rule_citations):
-        add(Link.RULE, number, targets.rules.get(number), number, moved)
+        found = targets.cite(entry, number)
+        add(Link.RULE, found.number, found.rule_id, number, found.note or moved)
     names = _card_names(targets, entry)
     for name in dict.fromkeys(names):
         slug = slugify(name)
@@ -214,6 +227,10 @@ def summarise(game, targets: _Targets) -> dict:
     rule = counts.get("faq->rule", {"resolved": 0, "unresolved": 0})
     total = rule["resolved"] + rule["unresolved"]
     return {
+        "citations": {
+            how: {"count": len(lines), "items": lines[:MAX_LISTED]}
+            for how, lines in sorted(targets.resolved.items())
+        },
         "against": (
             f"{targets.document.version} ({targets.document.label})" if targets.document else None
         ),

@@ -23,8 +23,26 @@ def format_links(summary: dict) -> str:
     share = summary.get("faq_rule_share")
     if share is not None:
         lines.append(f"  FAQ rule citations resolved: {share:.1%}")
+    lines.extend(_citation_lines(summary.get("citations") or {}))
     unresolved = summary.get("unresolved_faq_rules", [])
     if unresolved:
         lines.append("  Unresolved FAQ rule citations:")
         lines.extend(f"    {item}" for item in unresolved)
     return "\n".join(lines)
+
+
+def _citation_lines(citations: dict) -> list[str]:
+    """How FAQ rule citations were read: as written today, through history from the version
+    the page was written for, removed since (linked to that version), or not at all."""
+    if not citations:
+        return []
+    count = {how: group["count"] for how, group in citations.items()}
+    lines = [
+        "  FAQ rule citations: "
+        f"{count.get('direct', 0)} direct, {count.get('history', 0)} through history, "
+        f"{count.get('removed', 0)} removed since, {count.get('unresolved', 0)} unresolved"
+    ]
+    for how in ("history", "removed"):
+        for item in citations.get(how, {}).get("items", []):
+            lines.append(f"    {how}: {item}")
+    return lines

@@ -11,12 +11,13 @@ import re
 from dataclasses import dataclass, field
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from ingest.knowledge.cards import render_ability_html
 from ingest.knowledge.render import render_answer_html
 from ingest.knowledge.text import slugify
 from rulebook.languages import KNOWLEDGE_LANGUAGE
-from rulebook.models import Card, Document, FaqEntry, Keyword, Rule
+from rulebook.models import Card, Document, FaqEntry, Keyword, Link, Rule
 from rulebook.pages.preview import opening
 
 RULE_REF_RE = re.compile(r'<a class="rule-ref" href="(?P<href>[^"]*)">rule (?P<num>[^<]+)</a>')
@@ -28,6 +29,7 @@ class FaqItem:
     answer_html: SafeString
     url: str
     notes: list[str] = field(default_factory=list)
+    cited: list[SafeString] = field(default_factory=list)  # when the answer links none
 
 
 class Resolver:
@@ -43,6 +45,27 @@ class Resolver:
         }
         self.card_slugs = set(Card.objects.of_game(game).values_list("slug", flat=True))
         self.rule_texts: dict[str, str] = {}
+        # The entry being rendered: number as written -> (number today, note), from the
+        # citations resolved against the Core Rules the entry was written for.
+        self.cited: dict[str, tuple[str, str]] = {}
+
+    def citations_of(self, entries) -> dict[int, dict[str, tuple[str, str]]]:
+        """Each entry's rule citations as resolved at ingest (see loading.citations)."""
+        out: dict[int, dict[str, tuple[str, str]]] = {}
+        rows = Link.objects.filter(
+            source_kind=Link.FAQ, target_kind=Link.RULE, source_id__in=[e.pk for e in entries]
+        ).values_list("source_id", "written", "target_key", "note")
+        for source_id, written, key, note in rows:
+            out.setdefault(source_id, {})[written] = (key, note)
+        return out
+
+    def today(self, number: str) -> tuple[str, str]:
+        """The number a citation as written bears today, and the resolution note."""
+        return self._today(number)
+
+    def _today(self, number: str) -> tuple[str, str]:
+        key, note = self.cited.get(number, (number, ""))
+        return (key, note) if note.startswith(("cited:", "removed:")) else (number, "")
 
     def load_rules(self, numbers) -> None:
         """Fetch the texts (for tooltips) of every number the page will link, in one query."""
@@ -52,9 +75,13 @@ class Resolver:
             self.rule_texts.update(rows.values_list("number", "text"))
 
     def rule_url(self, number):
-        if number not in self.rule_texts:
+        today, note = self._today(number)
+        if note.startswith("removed:"):
+            version = note.split(":")[1]
+            return f"/{KNOWLEDGE_LANGUAGE}/{self.game.slug}/rules/{version}/{number}/"
+        if today not in self.rule_texts:
             return None
-        return f"/{self.language}/{self.game.slug}/rules/{number}/"
+        return f"/{self.language}/{self.game.slug}/rules/{today}/"
 
     def card_url(self, name):
         slug = slugify(name)
@@ -83,13 +110,15 @@ class Resolver:
         return mark_safe(RULE_REF_RE.sub(self._with_preview, out))
 
     def _with_preview(self, match: re.Match) -> str:
-        number = html.unescape(match["num"])
+        written = html.unescape(match["num"])
+        number, note = self._today(written)
         text = self.rule_texts.get(number, "")
         return (
             f'<a class="rule-ref xref" href="{match["href"]}" data-target='
             f'"{html.escape(number, quote=True)}">rule {match["num"]}</a>'
             f'<span class="xref-preview" role="tooltip">'
             f"{html.escape(opening(number + ' ' + text, 240))}</span>"
+            + _cited_as(written, number, note)
         )
 
     def ability_html(self, text: str) -> SafeString:
@@ -102,8 +131,44 @@ class Resolver:
 def faq_items(entries, resolver: Resolver, language: str) -> list[FaqItem]:
     """Entries with rendered answers; rule texts for every tooltip are fetched at once."""
     entries = list(entries)
+    cited = resolver.citations_of(entries)
     resolver.load_rules(n for e in entries for n in e.rule_citations)
-    return [
-        FaqItem(entry, resolver.answer_html(entry.answer_markdown), entry.url(language))
-        for entry in entries
-    ]
+    resolver.load_rules(key for found in cited.values() for key, _note in found.values())
+    items = []
+    for entry in entries:
+        resolver.cited = cited.get(entry.pk, {})
+        answer = resolver.answer_html(entry.answer_markdown)
+        item = FaqItem(entry, answer, entry.url(language))
+        if 'class="rule-ref' not in answer:  # official answers cite numbers in plain text
+            item.cited = [_citation_html(resolver, n) for n in dict.fromkeys(entry.rule_citations)]
+        items.append(item)
+    resolver.cited = {}
+    return items
+
+
+def _citation_html(resolver: Resolver, written: str) -> SafeString:
+    """One cited rule as a link to where it is today, with the "cited as" note."""
+    number, note = resolver.today(written)
+    url = resolver.rule_url(written)
+    shown = written if note.startswith("removed:") else number
+    if url is None:
+        return mark_safe(html.escape(written))
+    link = (
+        f'<a class="rule-ref xref" href="{html.escape(url, quote=True)}" '
+        f'data-target="{html.escape(shown, quote=True)}">{html.escape(shown)}</a>'
+    )
+    return mark_safe(link + _cited_as(written, number, note))
+
+
+def _cited_as(written: str, number: str, note: str) -> str:
+    """ "(cited as 187.4.c in Core Rules 2026-03-30)" after a citation read in an older
+    version: the link goes to the rule today, or to that version when the rule is gone."""
+    if not note:
+        return ""
+    kind, version = note.split(":")[:2]
+    if kind == "removed":
+        said = gettext("rule %(number)s of Core Rules %(version)s, since removed")
+    else:
+        said = gettext("cited as %(number)s in Core Rules %(version)s")
+    said = said % {"number": written, "version": version}
+    return f' <span class="cited-as">({html.escape(said)})</span>'

@@ -6,10 +6,41 @@ source repeats). Nothing is guessed: a rule that exists in one language only is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulebook.models import Document, Rule
+from rulebook.pages.identity import number_in
 from rulebook.pages.rules import span_of
+
+
+@dataclass
+class Pinned:
+    """A compare pinned to a version: the languages without that version, and where the
+    rule's current comparison is (the number it bears in the newest shared version)."""
+
+    anchor: Document | None = None
+    missing: list[str] = field(default_factory=list)
+    current_number: str | None = None
+
+
+def pin(documents: dict, version: str | None, language: str, number: str) -> Pinned:
+    """Blank out languages that lack ``version``: never pair a rule with another version's
+    rule of the same number (numbers are reused for other rules across versions)."""
+    if version is None:
+        return Pinned()
+    having = {lang: d for lang, d in documents.items() if d and d.version == version}
+    if not having:
+        documents.clear()
+        return Pinned()
+    anchor = having.get(language) or next(iter(having.values()))
+    missing = [lang for lang in documents if lang not in having]
+    for lang in missing:
+        documents[lang] = None
+    current = None
+    if missing:
+        newest = Document.objects.paired(anchor.game, anchor.kind).get(anchor.language)
+        current = number_in(anchor, number, newest) if newest else None
+    return Pinned(anchor, missing, current)
 
 
 @dataclass

@@ -33,6 +33,12 @@ class RuleContext:
     next_section: Rule | None = None
     part: int = 1
     parts: int = 1
+    grouped_sections: list[Rule] = field(default_factory=list)
+
+    @property
+    def context_rules(self) -> list[Rule]:
+        """The numbered rules above the shown one (headings are in the breadcrumbs)."""
+        return [c for c in self.breadcrumbs if not c.is_heading]
 
 
 def part_size() -> int:
@@ -150,7 +156,28 @@ def rule_context(document: Document, number: str, part: int = 1) -> RuleContext 
         next_section=following,
         part=part,
         parts=parts,
+        grouped_sections=grouped_sections(first),
     )
+
+
+def grouped_sections(rule: Rule) -> list[Rule]:
+    """The sections a grouping heading stands for ("104 Setup" has no rules of its own; the
+    sections after it at its level are its parts), up to the next grouping heading or a
+    heading of a higher level. Empty for any heading with rules under it."""
+    if not rule.is_heading or rule.section_end != rule.position or rule.heading_level > 2:
+        return []
+    following = (
+        Rule.objects.in_document(rule.document_id)
+        .headings()
+        .filter(position__gt=rule.position, heading_level__lte=rule.heading_level)
+        .in_order()
+    )
+    out = []
+    for heading in following:
+        if heading.heading_level < rule.heading_level or heading.section_end == heading.position:
+            break
+        out.append(heading)
+    return out
 
 
 def rule_text(document: Document, number: str) -> RuleContext | None:

@@ -148,7 +148,13 @@ def test_community_page_with_entries(demo_data, client):
     assert "quickstep-courier" in [c["slug"] for c in clash["cards"]]
     assert "Swift" in [k["name"] for k in clash["keywords"]]
     moved = entries["entering-play"]["rules"]
-    assert {"number": "509.3", "resolved": False, "url": None, "api_url": None} in moved
+    # Cited as 509.3 of Core Rules 1.0 (the version the page was reviewed against): 711.3 now.
+    assert {
+        "number": "509.3",
+        "resolved": True,
+        "url": f"{HOST}/en/lanternfall/rules/711.3/",
+        "api_url": f"{HOST}{API}/core-rules/en/rules/711.3",
+    } in moved
 
 
 def test_community_page_links_in_french(demo_data, client):

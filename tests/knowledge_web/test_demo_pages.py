@@ -72,7 +72,9 @@ def test_faq_page_credits_and_warns_about_moved_numbers(demo_data, client):
     assert "reviewed against Core Rules 1.0" in html
     assert "some cited rule numbers may have moved" in html
     assert 'class="rule-ref xref" href="/en/lanternfall/rules/711.2/"' in html
-    assert '<span class="rule-ref">rule 509.3</span>' in html  # unresolved: shown, not linked
+    # 509.3 is read in Core Rules 1.0, which the page was reviewed against, then followed.
+    assert 'class="rule-ref xref" href="/en/lanternfall/rules/711.3/"' in html
+    assert "cited as 509.3 in Core Rules 2026-01" in html
     assert 'href="/en/lanternfall/cards/quickstep-courier/"' in html
     html = page(client, "/en/lanternfall/faq/general-rules/the-chain/")
     assert 'href="/en/lanternfall/faq/mechanics/swift/#during-clash"' in html
@@ -133,4 +135,6 @@ def test_links_go_both_ways(demo_data):
     unresolved = Link.objects.filter(
         game__slug="lanternfall", source_kind="faq", target_kind="rule", target_id__isnull=True
     )
-    assert list(unresolved.values_list("target_key", flat=True)) == ["509.3"]
+    assert list(unresolved.values_list("target_key", flat=True)) == []
+    followed = Link.objects.get(game__slug="lanternfall", source_kind="faq", written="509.3")
+    assert followed.target_key == "711.3" and followed.note == "cited:2026-01:509.3"

@@ -27,7 +27,7 @@ def test_second_ingest_reports_everything_unchanged(demo_data, capsys):
     assert "printings: 0 created, 0 updated, 17 unchanged, 0 removed" in out
     assert "errata: 0 created, 0 updated, 2 unchanged" in out
     assert "Files: 0 created, 0 updated, 5 unchanged." in out
-    assert "FAQ rule citations resolved: 92.9%" in out and "509.3" in out
+    assert "FAQ rule citations resolved: 100.0%" in out
 
 
 def test_changed_entry_is_updated_in_place(demo_data, tmp_path, capsys):

@@ -71,7 +71,40 @@ def language_url(context, code):
     path = request.get_full_path()
     if request.path == "/":
         return f"/{code}/"
-    return translate_url(path, code)
+    alternates = context.get("language_alternates") or {}
+    if code in alternates:
+        return alternates[code]
+    return _available_in(translate_url(path, code), code)
+
+
+def _available_in(url: str, code: str) -> str:
+    """A page of a game with no text in that language leads to the game's page there (which
+    says what exists), not to a 404: a prose game may have one language only."""
+    from django.urls import Resolver404, resolve, reverse
+    from django.utils import translation
+
+    from rulebook import kinds
+    from rulebook.models import Document
+
+    try:
+        with translation.override(code):
+            match = resolve(url.split("?")[0])
+    except Resolver404:
+        return url
+    game = match.kwargs.get("game")
+    if not game or match.url_name in ("game", "offline_copy"):
+        return url
+    docs = Document.objects.filter(game__slug=game, language=code)
+    kind = match.kwargs.get("kind")
+    if kind:
+        docs = docs.filter(kind=kinds.key_of(kind))
+    if not docs.exists():
+        return f"/{code}/{game}/"
+    wanted = {match.kwargs.get("version"), *match.kwargs.get("span", "").split("..")} - {None, ""}
+    if wanted - set(docs.values_list("version", flat=True)):
+        with translation.override(code):
+            return reverse("toc", kwargs={"game": game, "kind": kind})
+    return url
 
 
 @register.filter

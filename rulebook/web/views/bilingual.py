@@ -10,7 +10,7 @@ from ingest.languages import fold
 from rulebook import kinds
 from rulebook.models import Document, Game
 from rulebook.models.glossary import glossary
-from rulebook.pages import bilingual
+from rulebook.pages import bilingual, identity
 
 
 @require_safe
@@ -27,12 +27,14 @@ def rule_compare(request, game, kind, number, version=None):
             kwargs["version"], name = version, "rule_compare_version"
         return redirect(reverse(name, kwargs=kwargs), permanent=True)
     documents = Document.objects.paired(game_obj, kinds.key_of(kind), version)
+    pinned = bilingual.pin(documents, version, request.LANGUAGE_CODE, normal)
     if not any(documents.values()):
         raise Http404("No such document")
     rows = bilingual.aligned_rows(documents, normal)
     if rows is None:
         raise Http404("No such rule in any language")
     mismatched = len({d.version for d in documents.values() if d}) > 1
+    anchor = pinned.anchor or next(d for d in documents.values() if d)
     return render(
         request,
         "rulebook/compare.html",
@@ -44,6 +46,8 @@ def rule_compare(request, game, kind, number, version=None):
             "documents": documents,
             "versions_differ": mismatched,
             "requested_version": version,
+            "pinned": pinned,
+            "rule_key": identity.identity_key(anchor, normal),
         },
     )
 

@@ -15,6 +15,7 @@ from rulebook import kinds
 from rulebook.history import CLASSES
 from rulebook.models import Game
 from rulebook.pages import history as changes
+from rulebook.pages import identity
 
 
 def _history(request, game, kind):
@@ -104,7 +105,7 @@ def _group_by_chapter(visible):
 @require_safe
 def rule_history(request, game, kind, number, version=None):
     """The rule in every version, following renumbering, with the diff at each step."""
-    normal = numbers.normalise(number)
+    normal = numbers.lookup_key(number)  # a prose game's entries have anchors, not numbers
     if normal is None:
         raise Http404("Not a rule number")
     game_obj, history, documents = _history(request, game, kind)
@@ -116,6 +117,8 @@ def rule_history(request, game, kind, number, version=None):
     if not steps:
         raise Http404("No such rule in that version")
     _attach_subtree_changes(history, steps)
+    by_label = {d.version: d for d in documents}
+    identity.mark_steps(steps, by_label)
     return render(
         request,
         "rulebook/rule_history.html",
@@ -124,8 +127,10 @@ def rule_history(request, game, kind, number, version=None):
             "kind_slug": kind,
             "number": normal,
             "steps": steps,
-            "documents": {d.version: d for d in documents},
+            "documents": by_label,
             "version": label,
+            "pinned": version is not None,
+            "rule_key": identity.identity_key(by_label[label], normal),
         },
     )
 

@@ -13,7 +13,7 @@ from ingest import numbers
 from rulebook import kinds, languages
 from rulebook.models import Document, Game, Rule
 from rulebook.pages import history as changes
-from rulebook.pages import offline
+from rulebook.pages import identity, offline
 from rulebook.pages import rules as pages
 from rulebook.pages.cards import rule_knowledge
 from rulebook.pages.preview import rule_preview
@@ -103,7 +103,7 @@ def game_home(request, game):
         {
             "game": game_obj,
             "documents": documents,
-            "kinds": [kind for kind in kinds.TABLE if kind.key in present],
+            "kind_links": _kind_links(documents, present, request.LANGUAGE_CODE),
             "offline": offline.panel(game_obj, request.LANGUAGE_CODE),
             "has": {
                 "keywords": game_obj.documents.filter(keywords__isnull=False).exists(),
@@ -114,6 +114,17 @@ def game_home(request, game):
             },
         },
     )
+
+
+def _kind_links(documents, present, lang):
+    """Each kind's contents in the page's language, else in a language that has it."""
+    links = []
+    for kind in kinds.TABLE:
+        if kind.key in present:
+            of_kind = [d for d in documents if d.kind == kind.key]
+            shown = next((d for d in of_kind if d.language == lang), of_kind[0])
+            links.append({"kind": kind, "url": shown.get_absolute_url(), "lang": shown.language})
+    return links
 
 
 @require_safe
@@ -150,19 +161,14 @@ def rule_page(request, game, kind, number, version=None):
         document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
     except MissingDocument as missing:
         return _missing_document(request, missing, normal)
-    part = request.GET.get("part", "1")
-    if not part.isdigit() or not 1 <= int(part) <= 1000:
-        raise Http404("No such part")
-    context = pages.rule_context(document, normal, int(part))
+    part = _part_number(request)
+    context = pages.rule_context(document, normal, part)
     if context is None:
-        if part != "1":
+        if part != 1:
             raise Http404("No such part")
         return _missing_rule(request, document, normal)
-    present = set(
-        document.game.documents.filter(
-            kind=document.kind, language=document.language, rules__number=normal
-        ).values_list("version", flat=True)
-    )
+    versions = _versions(document)
+    keys = identity.mark_rules(document, normal, context.blocks)
     head = context.blocks[0].head
     preview = rule_preview(head, request)
     return render(
@@ -178,13 +184,31 @@ def rule_page(request, game, kind, number, version=None):
             "document": document,
             "game": document.game,
             "rule": context.blocks[0].head,
-            "versions": _versions(document),
-            "present_versions": present,
+            "versions": versions,
+            "counterparts": identity.counterparts(
+                document, normal, versions, [c.number for c in reversed(context.breadcrumbs)]
+            ),
+            "rule_key": keys[normal],
             "pinned": version is not None,
             "successor": changes.successor_notice(document, normal) if version else None,
             "knowledge": _knowledge(document, context),
+            "missing_language": _missing_language(request, document),
+            "language_alternates": identity.language_alternates(document, normal, bool(version)),
         },
     )
+
+
+def _part_number(request) -> int:
+    part = request.GET.get("part", "1")
+    if not part.isdigit() or not 1 <= int(part) <= 1000:
+        raise Http404("No such part")
+    return int(part)
+
+
+def _missing_language(request, document):
+    """The reader's language when a short link had to fall back to this one (``?missing=``)."""
+    missing = request.GET.get("missing")
+    return missing if missing in LANGS and missing != document.language else None
 
 
 def _knowledge(document, context):
@@ -232,7 +256,11 @@ def _default_game():
 
 @require_safe
 def short_link(request, number):
-    """``/r/<number>``: 302 to the rule in the default game, newest version, negotiated language."""
+    """``/r/<number>``: 302 to the rule in the default game, newest version, negotiated language.
+
+    When that language lacks the version or the rule, another language that has it answers,
+    and the page says so (``?missing=<language>``) instead of a bare 404.
+    """
     lang = translation.get_language_from_request(request, check_path=False)
     lang = lang if lang in LANGS else "en"
     translation.activate(lang)
@@ -241,21 +269,38 @@ def short_link(request, number):
     if game is None:
         raise Http404("No rules have been ingested yet")
     version = request.GET.get("version")
-    docs = Document.objects.of(game, kinds.CORE_RULES).select_related("game")
-    document = (docs.filter(language=lang) or docs).filter(
-        **({"version": version} if version else {})
-    )
-    document = document.order_by("-version").first()
-    if document is None:
+    candidates = _short_link_documents(game, lang, version)
+    if not candidates:
         raise Http404("No such version")
-    if normal and document.rules.filter(number=normal).exists():
-        name = "rule_version" if version else "rule"
-        kwargs = {"game": game.slug, "kind": "rules", "number": normal}
-        if version:
-            kwargs["version"] = document.version
-        with translation.override(document.language):
-            return redirect(reverse(name, kwargs=kwargs))
-    return _missing_rule(request, document, normal or number)
+    for document in candidates if normal else ():
+        if document.rules.filter(number=normal).exists():
+            return _redirect_to_rule(game, document, normal, version, lang)
+    own = [d for d in candidates if d.language == lang]
+    return _missing_rule(request, (own or candidates)[0], normal or number)
+
+
+def _short_link_documents(game, lang, version):
+    """The newest (or the pinned) document of each language, the browser's language first."""
+    docs = Document.objects.of(game, kinds.CORE_RULES).select_related("game")
+    if version:
+        docs = docs.filter(version=version)
+    newest = {}
+    for document in docs.order_by("-version"):
+        newest.setdefault(document.language, document)
+    order = [lang, *[code for code in LANGS if code != lang], *newest]
+    return [newest[code] for code in dict.fromkeys(order) if code in newest]
+
+
+def _redirect_to_rule(game, document, normal, version, lang):
+    name = "rule_version" if version else "rule"
+    kwargs = {"game": game.slug, "kind": "rules", "number": normal}
+    if version:
+        kwargs["version"] = document.version
+    with translation.override(document.language):
+        url = reverse(name, kwargs=kwargs)
+    if document.language != lang:
+        url += f"?missing={lang}"
+    return redirect(url)
 
 
 @require_safe
