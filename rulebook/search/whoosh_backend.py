@@ -32,6 +32,7 @@ from rulebook.search.query import snippet, word_spans
 from rulebook.search.ranking import (
     NEIGHBOUR_BONUS,
     NEIGHBOUR_TOP,
+    PHRASE_BONUS,
     PROMOTE_TOP,
     neighbours,
     promote_ancestors,
@@ -208,15 +209,19 @@ class WhooshBackend(WhooshWords, SearchBackend):
         return found.estimated_length() + len(lifted) - len(scored), ranked
 
     def _with_neighbours(self, scored, plan):
-        """The best rows gain for each pair of the question's neighbouring words they hold."""
-        pairs = plan.bigrams + plan.phrases
-        if not pairs or not scored:
+        """The best rows gain for each pair of the question's neighbouring words they hold,
+        and more for a phrase (quoted, or a synonym's): as on PostgreSQL, where a phrase
+        weighs more than two neighbouring words of the question."""
+        if not (plan.bigrams or plan.phrases) or not scored:
             return scored
-        bonus = NEIGHBOUR_BONUS * scored[0][0]
-        head = [
-            (score + bonus * neighbours(self._stored_text(docnum), pairs), docnum)
-            for score, docnum in scored[:NEIGHBOUR_TOP]
-        ]
+        top = scored[0][0]
+
+        def bonus(docnum):
+            text = self._stored_text(docnum)
+            pairs = NEIGHBOUR_BONUS * neighbours(text, plan.bigrams)
+            return top * (pairs + PHRASE_BONUS * neighbours(text, plan.phrases))
+
+        head = [(score + bonus(docnum), docnum) for score, docnum in scored[:NEIGHBOUR_TOP]]
         return sorted(head + scored[NEIGHBOUR_TOP:], key=lambda pair: (-pair[0], pair[1]))
 
     def _stored_text(self, docnum) -> str:

@@ -13,6 +13,8 @@ from math import log
 
 from whoosh import collectors, scoring
 
+from rulebook.search.whoosh_schema import FAQ_SHELF
+
 
 class ShelfBM25F(scoring.BM25F):
     """BM25F whose document count and mean field length are those of the field's shelf."""
@@ -33,7 +35,10 @@ class ShelfBM25F(scoring.BM25F):
         if not searcher.schema[fieldname].scorable:
             return scoring.WeightScorer.for_(searcher, fieldname, text)
         parent = searcher.get_parent()
-        mean = parent.field_length(fieldname) / self._size(parent, fieldname)
+        # Lengths are measured against the language's rule text, FAQ answers included: a long
+        # answer that holds one word of a question must not outrank the rule that answers it.
+        field = fieldname.removesuffix(f"_{FAQ_SHELF}")
+        mean = parent.field_length(field) / self._size(parent, field)
         return ShelfScorer(searcher, fieldname, text, self.B, self.K1, mean or 1, qf=qf)
 
 
