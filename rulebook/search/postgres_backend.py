@@ -82,9 +82,12 @@ class PostgresBackend(SearchBackend):
             return cur.fetchone()[0]
 
     def _query(self, statement, params):
-        """Run a read; a missing table or broken index is SearchUnavailable, not a 500."""
-        if not self.is_available():
-            raise SearchUnavailable("no search table has been built")
+        """Run a read; a missing table or broken index is SearchUnavailable, not a 500.
+
+        No existence check first: that would be a second round trip on every read, and a
+        missing table already fails the statement (inside a savepoint, so nothing breaks)."""
+        if connection.vendor != "postgresql":
+            raise SearchUnavailable("the PostgreSQL backend needs a PostgreSQL database")
         try:
             with transaction.atomic(), self._cursor() as cur:
                 cur.execute(statement, params)

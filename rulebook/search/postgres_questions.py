@@ -14,6 +14,11 @@ from __future__ import annotations
 from rulebook.search import postgres_sql as sql
 from rulebook.search.understand import SYNONYM_WEIGHT, Plan
 
+# A word in more entries than this share only adds to the score of rows that a rarer word (or
+# a synonym) found, as in the Whoosh backend: card words never find rows either. Walking the
+# rows of "card" or "play" for every question would cost more than all the rest.
+COMMON = 0.04
+
 
 def term_rows(plan: Plan) -> tuple[list[str], list[float], list[str]]:
     """(text, weight, role) per row: role ``core`` (a word of the question), ``extra``
@@ -49,13 +54,16 @@ def ranked(plan: Plan, filters: tuple[str, list], limit: int) -> tuple[str, list
       q AS (
         SELECT t.*, CASE WHEN t.role = 'phrase' THEN {sql.PHRASE_IDF}
                ELSE ln(1 + (m.n - coalesce(d.ndoc, 0) + 0.5) / (coalesce(d.ndoc, 0) + 0.5))
-               END AS idf
+               END AS idf, coalesce(d.ndoc, 0)::real / greatest(m.n, 1) AS share
         FROM t JOIN {sql.META_TABLE} m ON m.cfg = t.cfg
         LEFT JOIN {sql.STAT_TABLE} d ON d.cfg = t.cfg
              AND d.lexeme = (tsvector_to_array(to_tsvector(t.cfg, t.text)))[1]
         WHERE numnode(t.tq) > 0),
       anyq AS (SELECT cfg, tsquery_or_all(array_agg(tq)) AS tq FROM q
-               WHERE role <> 'phrase' GROUP BY cfg)
+               WHERE role = 'synonym' OR role = 'core' AND (share <= {COMMON}
+                 OR NOT EXISTS (SELECT 1 FROM q r WHERE r.cfg = q.cfg AND r.role = 'core'
+                                AND r.share <= {COMMON}))
+               GROUP BY cfg)
       SELECT e.key, e.number,
              m.s * ({sql.K1} + 1) * e.boost * e.qboost
                / (1 + {sql.K1} * (1 - {sql.B} + {sql.B} * e.body_len / mm.avglen))

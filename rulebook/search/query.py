@@ -155,6 +155,8 @@ def _window(text: str, spans, width):
 def word_spans(text: str, wanted, analyse) -> list[tuple[int, int]]:
     """Spans of words in ``text`` whose analysed form (``analyse(word)``) is in ``wanted``."""
     spans = []
+    if not wanted:
+        return spans
     for match in re.finditer(r"\w+(?:\.\w+)*", text):
         if analyse(match.group()) in wanted:
             spans.append(match.span())

@@ -44,6 +44,7 @@ def promote_ancestors(
 
 NEIGHBOUR_TOP = 40  # rows whose text is read for neighbouring query words
 NEIGHBOUR_BONUS = 0.15  # per pair of neighbours found, as a share of the best score
+PHRASE_BONUS = 0.25  # per phrase found (quoted or a synonym's): PostgreSQL's 1.0 / 0.6 ratio
 PREFIX = 5  # letters compared: enough to tell words apart, few enough to ignore endings
 
 

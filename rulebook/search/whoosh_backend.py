@@ -8,6 +8,7 @@ SearchUnavailable, which the search service turns into a degraded database searc
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import threading
@@ -15,7 +16,6 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from whoosh import index as whoosh_index
-from whoosh import scoring
 from whoosh.searching import Searcher
 
 from ingest.languages import fold
@@ -32,29 +32,37 @@ from rulebook.search.query import snippet, word_spans
 from rulebook.search.ranking import (
     NEIGHBOUR_BONUS,
     NEIGHBOUR_TOP,
+    PHRASE_BONUS,
     PROMOTE_TOP,
     neighbours,
     promote_ancestors,
 )
 from rulebook.search.understand import Plan
+from rulebook.search.whoosh_scoring import ShelfBM25F, counted_search
 from rulebook.search.whoosh_store import IndexStore
+from rulebook.search.whoosh_words import WhooshWords
 
 logger = logging.getLogger(__name__)
 FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches (see _search)
 RERANK_WINDOW = 200  # raw top matches reranked by boost (see _scored)
 # Questions: BM25 with a milder length normalisation than names (b = 0.5, not 0.75): the
 # sentence that answers is often long, and one-word rows must not win on length alone.
-QUESTION_WEIGHTING = scoring.BM25F(B=0.5, K1=1.2)
+NAME_BM25, QUESTION_BM25 = {"B": 0.75, "K1": 1.2}, {"B": 0.5, "K1": 1.2}
 FEW_WORDS_FACTOR = 0.25  # a question's row that matches too few of its words
+STORED_CACHE = 20000  # stored entries kept per open searcher (the corpus has about 12,000)
 
 
-class WhooshBackend(SearchBackend):
+cached_fold = functools.lru_cache(maxsize=65536)(fold)  # snippets fold every word of a hit
+
+
+class WhooshBackend(WhooshWords, SearchBackend):
     def __init__(self, options: dict | None = None):
         super().__init__(options or getattr(settings, "SEARCH_BACKEND", {}))
         self.store = IndexStore(self.options["PATH"], self.options.get("GRACE_SECONDS", 600))
         self._lock = threading.RLock()
         self._generation = None
         self._searcher = None
+        self._sizes: dict[str, int] = {}  # shelf -> how many entries it holds
         self._surfaces: dict[str, dict[str, str]] = {}
         # Filter clause -> the set of matching document numbers, for the open searcher: the
         # same few filters (language, kind, default versions) recur on every query, and
@@ -63,6 +71,7 @@ class WhooshBackend(SearchBackend):
         self._questions = None  # a second searcher on the same reader, scoring questions
         self._word_docs: dict[str, frozenset[int]] = {}  # question word -> matching docs
         self._keys: dict[str, int | None] = {}  # entry key -> document number
+        self._docs: dict[int, dict] = {}  # document number -> stored fields
         self._vocab: dict[str, dict[str, tuple[str, int]]] = {}
 
     # -- reading -----------------------------------------------------------------------------
@@ -91,10 +100,15 @@ class WhooshBackend(SearchBackend):
     def _reset(self, searcher, generation):
         """Everything cached per open searcher starts empty again."""
         self._searcher, self._generation, self._surfaces = searcher, generation, {}
+        self._sizes = {
+            name: len(list(searcher.docs_for_query(ws.shelf_members(name)))) for name in ws.SHELVES
+        }
+        searcher.weighting = ShelfBM25F(self._sizes, **NAME_BM25)
         self._questions = Searcher(
-            searcher.reader(), weighting=QUESTION_WEIGHTING, closereader=False
+            searcher.reader(), weighting=ShelfBM25F(self._sizes, **QUESTION_BM25), closereader=False
         )
         self._filters, self._word_docs, self._keys, self._vocab = {}, {}, {}, {}
+        self._docs = {}
 
     def _close(self):
         if self._searcher is not None:
@@ -138,13 +152,13 @@ class WhooshBackend(SearchBackend):
 
     def _search(self, searcher, sq: SearchQuery, plan: Plan) -> SearchResults:
         parsed = plan.parsed
-        langs = ws.search_langs(sq.language, sq.kind)
+        langs = ws.search_langs(sq.language, sq.kind, sq.version)
         results = SearchResults(query=sq, page=sq.page)
         flt = self._filter(searcher, sq)
         window = max(RERANK_WINDOW, sq.page * sq.per_page)
         total, scored, q = 0, [], None
         if plan.question:
-            q = ws.build_question(plan, langs, searcher.reader())
+            q = ws.build_question(plan, langs, searcher.reader(), self._sizes)
             if q is not None:
                 total, scored = self._question(q, ws.question_words(plan, langs), plan, flt, window)
         else:
@@ -195,19 +209,23 @@ class WhooshBackend(SearchBackend):
         return found.estimated_length() + len(lifted) - len(scored), ranked
 
     def _with_neighbours(self, scored, plan):
-        """The best rows gain for each pair of the question's neighbouring words they hold."""
-        pairs = plan.bigrams + plan.phrases
-        if not pairs or not scored:
+        """The best rows gain for each pair of the question's neighbouring words they hold,
+        and more for a phrase (quoted, or a synonym's): as on PostgreSQL, where a phrase
+        weighs more than two neighbouring words of the question."""
+        if not (plan.bigrams or plan.phrases) or not scored:
             return scored
-        bonus = NEIGHBOUR_BONUS * scored[0][0]
-        head = [
-            (score + bonus * neighbours(self._stored_text(docnum), pairs), docnum)
-            for score, docnum in scored[:NEIGHBOUR_TOP]
-        ]
+        top = scored[0][0]
+
+        def bonus(docnum):
+            text = self._stored_text(docnum)
+            pairs = NEIGHBOUR_BONUS * neighbours(text, plan.bigrams)
+            return top * (pairs + PHRASE_BONUS * neighbours(text, plan.phrases))
+
+        head = [(score + bonus(docnum), docnum) for score, docnum in scored[:NEIGHBOUR_TOP]]
         return sorted(head + scored[NEIGHBOUR_TOP:], key=lambda pair: (-pair[0], pair[1]))
 
     def _stored_text(self, docnum) -> str:
-        return self._searcher.stored_fields(docnum).get("text", "")
+        return self._stored(docnum).get("text", "")
 
     def _docs_of(self, clause) -> frozenset[int]:
         key = repr(clause)
@@ -218,7 +236,17 @@ class WhooshBackend(SearchBackend):
         return self._word_docs[key]
 
     def _stored_key(self, docnum) -> str:
-        return self._searcher.stored_fields(docnum).get("key", "")
+        return self._stored(docnum).get("key", "")
+
+    def _stored(self, docnum) -> dict:
+        """An entry's stored fields, kept for the open searcher: the best rows of one query
+        are read three times (neighbours, ancestors, hits) and popular rows recur."""
+        doc = self._docs.get(docnum)
+        if doc is None:
+            if len(self._docs) > STORED_CACHE:
+                self._docs.clear()
+            doc = self._docs[docnum] = self._searcher.stored_fields(docnum)
+        return doc
 
     def _docnum(self, key: str) -> int | None:
         if key not in self._keys:
@@ -245,19 +273,19 @@ class WhooshBackend(SearchBackend):
         """
         if not flt:  # Whoosh reads an empty filter as "no filter"; here it means "nothing"
             return 0, []
-        found = searcher.search(q, filter=flt, limit=window)
+        found = counted_search(searcher, q, flt, window)
         boosts = searcher.reader().column_reader("boost")
         boosted = [(score * (boosts[docnum] or 1.0), docnum) for score, docnum in found.top_n]
         return len(found), sorted(boosted, key=lambda pair: (-pair[0], pair[1]))
 
     def _hit(self, searcher, docnum, score, terms) -> SearchHit:
-        doc = searcher.stored_fields(docnum)
-        lang = ws.lang_code(doc["language"])
+        doc = self._stored(docnum)
+        lang = ws.shelf(doc["language"], doc["kind"], doc["default"] == "1")
         stems = {t.decode() for f, t in terms if f in (f"body_{lang}", f"head_{lang}")}
         plain = {t.decode() for f, t in terms if f == f"plain_{lang}"}
         text = doc.get("text", "")
         spans = word_spans(text, stems, lambda w: ws.stem(lang, w))
-        spans += word_spans(text, plain, fold)
+        spans += word_spans(text, plain, cached_fold)
         return SearchHit(
             kind=doc["kind"],
             game=doc["game"],
@@ -270,75 +298,6 @@ class WhooshBackend(SearchBackend):
             path=doc.get("path", ""),
             score=round(score, 4),
         )
-
-    def suggest(self, prefix, *, language=None, game=None, limit=8) -> list[str]:
-        """Complete the last word from the index's own vocabulary (game is not a factor)."""
-        return self._guarded(self._suggest, prefix, language, limit)
-
-    def _suggest(self, searcher, prefix, language, limit):
-        from rulebook.search.query import clean
-
-        text = clean(prefix)
-        head, _, last = text.rpartition(" ")
-        stem_text = fold(last)
-        if len(stem_text) < 2 or not stem_text.isalnum():
-            return []
-        reader = searcher.reader()
-        counts: dict[str, int] = {}
-        for lang in [ws.lang_code(language)] if language else ws.LANGS:
-            field = f"plain_{lang}"
-            for n, word in enumerate(reader.expand_prefix(field, stem_text)):
-                if n >= 2000:
-                    break
-                word = word.decode() if isinstance(word, bytes) else word
-                if word.isalpha() and len(word) > 2:
-                    shown = self._surface(reader, lang).get(word, word)
-                    counts[shown] = counts.get(shown, 0) + reader.doc_frequency(field, word)
-        ranked = sorted(counts, key=lambda w: (-counts[w], w))[:limit]
-        return [f"{head} {w}".strip() for w in ranked]
-
-    def _surface(self, reader, lang) -> dict[str, str]:
-        """Folded word -> its most frequent written form ("reaction" -> "réaction")."""
-        if lang not in self._surfaces:
-            best: dict[str, tuple[int, str]] = {}
-            field = f"surface_{lang}"
-            for word in reader.lexicon(field):
-                word = word.decode() if isinstance(word, bytes) else word
-                df = reader.doc_frequency(field, word)
-                key = fold(word)
-                if key not in best or best[key][0] < df:
-                    best[key] = (df, word)
-            self._surfaces[lang] = {k: w for k, (_, w) in best.items()}
-        return self._surfaces[lang]
-
-    def knows_stem(self, word: str, language=None) -> bool:
-        langs = [ws.lang_code(language)] if language else ws.LANGS
-        with self._lock:
-            reader = self._open().reader()
-            return any(
-                reader.doc_frequency(f"body_{lang}", tok)
-                for lang in langs
-                for tok in ws.analyse(lang, word)
-            )
-
-    def vocabulary(self, language=None) -> dict[str, tuple[str, int]]:
-        """Folded word -> (written form, document frequency), read once per generation."""
-        return self._guarded(self._vocabulary, language)
-
-    def _vocabulary(self, searcher, language):
-        key = language or ""
-        if key not in self._vocab:
-            reader = searcher.reader()
-            words: dict[str, tuple[str, int]] = {}
-            for lang in [ws.lang_code(language)] if language else ws.LANGS:
-                field, surface = f"plain_{lang}", self._surface(reader, lang)
-                for word in reader.lexicon(field):
-                    word = word.decode() if isinstance(word, bytes) else word
-                    if word.isalpha():
-                        df = reader.doc_frequency(field, word) + words.get(word, ("", 0))[1]
-                        words[word] = (surface.get(word, word), df)
-            self._vocab[key] = words
-        return self._vocab[key]
 
     # -- writing -----------------------------------------------------------------------------
 

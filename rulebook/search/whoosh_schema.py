@@ -11,6 +11,7 @@ to the table gets fields of its own.
 
 from __future__ import annotations
 
+import functools
 import json
 
 from whoosh import columns, fields, query
@@ -44,10 +45,45 @@ def _analyzer(row: languages.Language):
 
 ANALYZERS = {row.code: _analyzer(row) for row in languages.TABLE} | {OTHER: _PLAIN}
 LANGS = tuple(ANALYZERS)
+# Each language's text lives on three shelves, each a set of fields with statistics of its
+# own: the newest version of every document (what nearly every search reads), FAQ entries
+# (so that rule ranking's document frequencies and lengths hold no FAQ text), and the older
+# versions (read only when a version is asked for, so default searches skip their postings).
+FAQ_SHELF, OLD_SHELF = "faq", "old"
+
+
+def shelves_of(code: str) -> list[str]:
+    return [code, f"{code}_{FAQ_SHELF}", f"{code}_{OLD_SHELF}"]
+
+
+SHELVES = tuple(shelf for code in LANGS for shelf in shelves_of(code))
+ANALYZERS |= {shelf: ANALYZERS[shelf.split("_")[0]] for shelf in SHELVES}
 
 
 def lang_code(language: str | None) -> str:
-    return language if language in ANALYZERS else OTHER
+    return language if language in LANGS else OTHER
+
+
+def shelf(language: str | None, kind: str, default: bool) -> str:
+    """The field suffix an entry's text is indexed under ("en", "en_faq", "en_old")."""
+    code = lang_code(language)
+    if kind == "faq":
+        return f"{code}_{FAQ_SHELF}"
+    return code if default else f"{code}_{OLD_SHELF}"
+
+
+def shelf_members(name: str):
+    """The entries a shelf holds, as a query (for its document count)."""
+    code, _, part = name.partition("_")
+    if code == OTHER:  # any language outside the table
+        named = [query.Term("language", c) for c in LANGS if c != OTHER]
+        clauses = [query.Not(query.Or(named)), query.Every()]
+    else:
+        clauses = [query.Term("language", code)]
+    if part == FAQ_SHELF:
+        return query.And([*clauses, query.Term("kind", "faq")])
+    flag = query.Term("default", "0" if part == OLD_SHELF else "1")
+    return query.AndNot(query.And([*clauses, flag]), query.Term("kind", "faq"))
 
 
 def build_schema() -> fields.Schema:
@@ -71,7 +107,7 @@ def build_schema() -> fields.Schema:
         qboost=fields.COLUMN(columns.NumericColumn("f", default=1.0)),
         extra=fields.STORED,
     )
-    for lang in LANGS:
+    for lang in SHELVES:
         schema.add(f"body_{lang}", fields.TEXT(analyzer=ANALYZERS[lang]))
         schema.add(f"head_{lang}", fields.TEXT(analyzer=ANALYZERS[lang], field_boost=1.0))
         schema.add(f"plain_{lang}", fields.TEXT(analyzer=_PLAIN, phrase=True))
@@ -81,7 +117,7 @@ def build_schema() -> fields.Schema:
 
 def document_fields(entry: IndexEntry) -> dict:
     """The field values for one entry."""
-    lang = lang_code(entry.language)
+    lang = shelf(entry.language, entry.kind, entry.is_default_version)
     head = entry.path if entry.title in entry.path else f"{entry.title}\n{entry.path}"
     name = entry.extra.get("name") or (entry.title if entry.kind in ("keyword", "card") else "")
     doc = {
@@ -114,7 +150,9 @@ def analyse(lang: str, word: str) -> list[str]:
     return [t.text for t in ANALYZERS[lang](word)]
 
 
+@functools.lru_cache(maxsize=65536)
 def stem(lang: str, word: str) -> str:
+    """Cached: snippets stem every word of every hit's text, and rule text reuses few words."""
     tokens = analyse(lang, word)
     return tokens[0] if tokens else ""
 
@@ -174,10 +212,19 @@ def _bonuses(parsed: ParsedQuery, langs) -> list:
     return out
 
 
-def search_langs(language, kind) -> list[str]:
-    """The language fields a query must look in (a French page also finds English cards)."""
+def search_langs(language, kind, version=None) -> list[str]:
+    """The shelves a query must look in (a French page also finds English cards and FAQ;
+    older versions only when a version is asked for)."""
     scope = scope_languages(language, kind)
-    return list(dict.fromkeys(lang_code(lang) for lang, _ in scope)) if scope else list(LANGS)
+    pairs = [(lang_code(lang), kinds) for lang, kinds in scope]
+    pairs = pairs or [(code, (kind,) if kind else ()) for code in LANGS]
+    out = []
+    for code, kinds in pairs:
+        if not kinds or any(k != "faq" for k in kinds):
+            out += [code, f"{code}_{OLD_SHELF}"] if version else [code]
+        if not kinds or "faq" in kinds:
+            out.append(f"{code}_{FAQ_SHELF}")
+    return list(dict.fromkeys(out))
 
 
 def filters(language, kind, game, version):
@@ -212,7 +259,7 @@ COMMON = 0.04  # a word in more entries than this share only scores, it finds no
 MAX_EXTRA = 10  # card words and synonyms kept, the rarest first
 
 
-def build_question(plan: Plan, langs, reader=None):
+def build_question(plan: Plan, langs, reader=None, sizes=None):
     """A question: rule text matching its words, with card words and synonyms as bonuses.
 
     Neighbouring words are scored afterwards on the best rows (``ranking.neighbours``):
@@ -223,7 +270,7 @@ def build_question(plan: Plan, langs, reader=None):
     # Whoosh ignores minmatch: the backend counts matched words itself. Common words ("card",
     # "play") only add to the score of rows a rarer word found: walking their postings for
     # every query would cost more than all the rest.
-    rare = [w for w in words if reader is None or _share(reader, w) <= COMMON]
+    rare = [w for w in words if reader is None or _share(reader, w, sizes) <= COMMON]
     common = [w for w in words if w not in rare]
     weighted, finding = [], []
     for word, weight in plan.extra:
@@ -235,7 +282,7 @@ def build_question(plan: Plan, langs, reader=None):
                     # ("setup process") as well as be in the text.
                     finding += [term, query.Term(f"head_{lang}", tok, boost=weight)]
                 else:
-                    weighted.append((_share(reader, term) if reader else 0, term))
+                    weighted.append((_share(reader, term, sizes) if reader else 0, term))
     core = query.Or((rare or common) + finding)
     extras = common if rare else []
     extras += [term for share, term in sorted(weighted, key=lambda p: p[0]) if share <= COMMON]
@@ -243,8 +290,12 @@ def build_question(plan: Plan, langs, reader=None):
     return query.AndMaybe(core, query.Or(extras)) if extras else core
 
 
-def _share(reader, clause) -> float:
-    """The share of entries holding a word (the most frequent of its alternatives)."""
+def _share(reader, clause, sizes=None) -> float:
+    """The share of its shelf's entries holding a word (its most frequent alternative)."""
     total = reader.doc_count() or 1
+    sizes = sizes or {}
     terms = clause.iter_all_terms() if hasattr(clause, "iter_all_terms") else []
-    return max((reader.doc_frequency(f, t) / total for f, t in terms), default=0.0)
+    return max(
+        (reader.doc_frequency(f, t) / (sizes.get(f.partition("_")[2]) or total) for f, t in terms),
+        default=0.0,
+    )

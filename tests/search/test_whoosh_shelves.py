@@ -1,0 +1,78 @@
+"""Whoosh shelves: rule ranking learns nothing from FAQ text, older versions stay apart.
+
+Built from hand-made entries (no database): the statistics BM25 uses for a rule must be the
+same whether or not FAQ answers repeating its words are indexed beside it.
+"""
+
+from rulebook.search.base import IndexEntry, SearchQuery
+from rulebook.search.understand import understand
+from rulebook.search.whoosh_backend import WhooshBackend
+
+
+def _entry(key, text, *, kind="rule", default=True, version="2025-06-01", number=None):
+    return IndexEntry(
+        key=key,
+        kind=kind,
+        game="starfall",
+        language="en",
+        version=version,
+        number=number,
+        title=text[:20],
+        path="Rules",
+        text=text,
+        url=f"/{key}/",
+        is_default_version=default,
+    )
+
+
+RULES = [
+    _entry("rule:1", "A shielded unit ignores the first damage dealt to it.", number="1"),
+    _entry("rule:2", "Units deal damage in combat.", number="2"),
+    *[_entry(f"rule:{i}", f"Filler rule {i} about mana.", number=str(i)) for i in range(3, 40)],
+]
+FAQ = [
+    _entry(f"faq:{i}", "Shielded? shielded shielded units and shielded damage.", kind="faq")
+    for i in range(30)
+]
+OLD = [
+    _entry(
+        "rule:old", "An obsolete rule about shielded relics.", default=False, version="2025-01-10"
+    )
+]
+
+
+def _search(backend, text, **params):
+    sq = SearchQuery(text=text, language="en", game="starfall", **params)
+    return backend.search(sq, understand(text, "en", None))
+
+
+def _backend(tmp_path, entries):
+    backend = WhooshBackend({"PATH": tmp_path})
+    backend.rebuild(entries)
+    return backend
+
+
+def test_faq_answers_do_not_change_rule_scores(tmp_path):
+    without = _search(_backend(tmp_path / "a", RULES + OLD), "shielded", kind="rule")
+    with_faq = _search(_backend(tmp_path / "b", RULES + OLD + FAQ), "shielded", kind="rule")
+    assert [h.number for h in with_faq.hits] == ["1"]
+    assert with_faq.hits[0].score == without.hits[0].score
+
+
+def test_faq_entries_are_still_found(tmp_path):
+    results = _search(_backend(tmp_path, RULES + FAQ), "shielded", kind="faq")
+    assert results.total == len(FAQ)
+
+
+def test_older_versions_only_when_asked_for(tmp_path):
+    backend = _backend(tmp_path, RULES + OLD)
+    assert "rule:old" not in {h.url.strip("/") for h in _search(backend, "relics").hits}
+    pinned = _search(backend, "relics", version="2025-01-10")
+    assert [h.url for h in pinned.hits] == ["/rule:old/"]
+
+
+def test_total_is_exact_in_one_walk(tmp_path):
+    backend = _backend(tmp_path, RULES)
+    results = _search(backend, "mana", per_page=5)
+    assert results.total == 37
+    assert results.pages == 8
