@@ -87,6 +87,10 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         else:
             keywords = []
         document.report = build_report(parsed, nodes, unresolved)
+        # A JSON file has no title or date line of its own: say what it was loaded as.
+        document.report["title"] = parsed.title or document.get_kind_display()
+        document.report["version"] = meta.version
+        document.report["language"] = meta.language
         document.report["status"] = status
         document.report["keywords"] = len(keywords)
         document.save(update_fields=["report"])

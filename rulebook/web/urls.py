@@ -68,6 +68,7 @@ rulebook_patterns = [
     path("", views.root, name="root"),
     path("r/<str:number>", views.short_link, name="short"),
     path("robots.txt", views.robots_txt, name="robots"),
+    path("favicon.ico", views_offline.favicon, name="favicon"),
     path("sw.js", views_offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", views_offline.web_manifest, name="web_manifest"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),

@@ -139,3 +139,15 @@ def test_tournament_rules_ingest(tmp_path, client):
     response = client.get("/en/testgame/tournament-rules/101/")
     assert response.status_code == 200
     assert 'href="/en/testgame/tournament-rules/102/"' in response.content.decode()
+
+
+def test_report_of_a_json_file_names_what_it_was_loaded_as(tmp_path):
+    path = tmp_path / "rules_2026-07-16.json"
+    path.write_text(
+        '[{"id": "100", "text": "Basics", "section": "Basics", "top": "100"},'
+        ' {"id": "101", "text": "A rule.", "section": "Basics", "top": "101"}]',
+        encoding="utf-8",
+    )
+    output = ingest(path)
+    assert "(untitled)" not in output and "version ?" not in output
+    assert "Core Rules [json-rows, version 2026-07-16, en]" in output
