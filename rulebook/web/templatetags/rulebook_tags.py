@@ -8,9 +8,11 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
+from ingest import languages as language_table
 from rulebook import languages
 
 register = template.Library()
+EXAMPLE_RE = language_table.example_re()
 
 
 def _preview(text: str, limit: int = 240) -> str:
@@ -36,20 +38,38 @@ def _link(ref, written: str, pinned: bool) -> str:
 
 @register.simple_tag
 def rule_text(rule, pinned=False):
-    """The rule's text, escaped, with each resolved reference linked and previewed."""
+    """The rule's text, escaped, with each resolved reference linked and previewed, and each
+    "Example:" passage set apart as its own labelled block."""
     text = rule.text
-    pieces = []
-    cursor = 0
-    for ref in sorted(
+    refs = sorted(
         (r for r in rule.references.all() if r.target_id and r.end <= len(text)),
         key=lambda r: (r.start, r.end),
-    ):
-        if ref.start < cursor:
+    )
+    examples = list(EXAMPLE_RE.finditer(text))
+    bounds = [0, *(m.start() for m in examples), len(text)]
+    pieces = [_linked(text, bounds[0], bounds[1], refs, pinned)]
+    for match, end in zip(examples, bounds[2:], strict=True):
+        pieces.append(
+            format_html(
+                '<span class="example"><span class="example-label">{}</span> {}</span>',
+                match.group().strip(),
+                _linked(text, match.end(), end, refs, pinned),
+            )
+        )
+    return mark_safe("".join(str(p) for p in pieces))
+
+
+def _linked(text: str, start: int, end: int, refs, pinned: bool) -> str:
+    """``text[start:end]`` escaped, with the references that lie wholly inside it linked."""
+    pieces = []
+    cursor = start
+    for ref in refs:
+        if ref.start < cursor or ref.end > end:
             continue  # lists and ranges share one written span; link it once
         pieces.append(conditional_escape(text[cursor : ref.start]))
         pieces.append(_link(ref, text[ref.start : ref.end], pinned))
         cursor = ref.end
-    pieces.append(conditional_escape(text[cursor:]))
+    pieces.append(conditional_escape(text[cursor:end]))
     return mark_safe("".join(str(p) for p in pieces))
 
 
