@@ -87,7 +87,8 @@ class Resolver:
         text = self.rule_texts.get(number, "")
         return (
             f'<a class="rule-ref xref" href="{match["href"]}" data-target='
-            f'"{html.escape(number, quote=True)}">rule {match["num"]}</a>'
+            f'"{html.escape(number, quote=True)}" data-preview="{match["href"]}preview/">'
+            f"rule {match['num']}</a>"
             f'<span class="xref-preview" role="tooltip">'
             f"{html.escape(opening(number + ' ' + text, 240))}</span>"
         )

@@ -48,6 +48,16 @@ localised = [
         name="rule_history_version",
     ),
     path("<slug:game>/<kind:kind>/<ver:version>/", views.toc, name="toc_version"),
+    path(
+        "<slug:game>/<kind:kind>/<num:number>/preview/",
+        views.rule_preview_fragment,
+        name="rule_preview",
+    ),
+    path(
+        "<slug:game>/<kind:kind>/<ver:version>/<num:number>/preview/",
+        views.rule_preview_fragment,
+        name="rule_preview_version",
+    ),
     path("<slug:game>/<kind:kind>/<num:number>/", views.rule_page, name="rule"),
     path(
         "<slug:game>/<kind:kind>/<ver:version>/<num:number>/", views.rule_page, name="rule_version"

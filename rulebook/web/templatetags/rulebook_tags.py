@@ -27,10 +27,11 @@ def _link(ref, written: str, pinned: bool) -> str:
     url = target.get_pinned_url() if pinned else target.get_absolute_url()
     label = f"{target.number} {target.text}"
     return format_html(
-        '<a class="xref" href="{}" data-target="{}">{}</a>'
+        '<a class="xref" href="{}" data-target="{}" data-preview="{}preview/">{}</a>'
         '<span class="xref-preview" role="tooltip">{}</span>',
         url,
         target.number,
+        url,
         written,
         _preview(label),
     )

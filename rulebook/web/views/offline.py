@@ -34,6 +34,7 @@ SHELL_ASSETS = (
     "rulebook/offline.css",
     "rulebook/print.css",
     "rulebook/site.js",
+    "rulebook/preview.js",
     "rulebook/rule-menu.js",
     "rulebook/offline.js",
     "rulebook/rulenumbers.js",
