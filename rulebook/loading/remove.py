@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from rulebook.models import Game
+from rulebook.models.knowledge import forget_image_hosts
 
 
 class UnknownGame(LookupError):
@@ -37,5 +38,7 @@ def remove_game(slug: str, dry_run: bool = False) -> Removal:
         total, counts = game.delete()
         if dry_run:
             transaction.set_rollback(True)
+        else:
+            transaction.on_commit(forget_image_hosts)
     shown = {label: n for label, n in sorted(counts.items()) if n}
     return Removal(slug, name, total, shown, dry_run)
