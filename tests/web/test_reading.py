@@ -66,7 +66,7 @@ def test_example_keeps_its_links_and_escapes_its_text():
     from rulebook.web.templatetags.rulebook_tags import rule_text
 
     text = "Deal <b>2</b>. See rule 405. Example: a <i> unit, see rule 405."
-    html = str(rule_text(Written(text).cite("rule 405", 0).cite("rule 405", 1)))
+    html = str(rule_text({}, Written(text).cite("rule 405", 0).cite("rule 405", 1)))
     before, example = html.split('<span class="example">')
     assert "&lt;b&gt;" in before and before.count('class="xref"') == 1
     assert example.startswith('<span class="example-label">Example:</span> a &lt;i&gt; unit')
