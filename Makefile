@@ -1,4 +1,5 @@
-# The two commands the README promises: `make run` and `make test`.
+# The two commands the README promises: `make run` and `make test`; `make serve` serves only
+# what is already ingested (no demo games), e.g. after `make ingest-corpus`.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -9,7 +10,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 PROD = DJANGO_SETTINGS_MODULE=rulebook.settings.prod \
 	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(BIN)/python scripts/secret_key.py)}"
 
-.PHONY: install run demo test test-sqlite test-postgres lint ingest-corpus clean
+.PHONY: install run serve demo test test-sqlite test-postgres lint ingest-corpus clean
 
 $(BIN)/activate: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +25,10 @@ demo: install
 	$(PROD) $(BIN)/python manage.py ingest_demo
 
 run: demo
+	$(MAKE) serve
+
+serve: install
+	$(PROD) $(BIN)/python manage.py migrate --noinput -v0
 	$(PROD) $(BIN)/python manage.py collectstatic --noinput -v0
 	$(PROD) $(BIN)/gunicorn rulebook.wsgi:application \
 		--bind 127.0.0.1:$(PORT) --workers 2 --access-logfile -

@@ -38,6 +38,8 @@ class LanguageRules:
     # The chapter that lists keywords, and its glossary heading (not a keyword itself).
     keyword_chapters: tuple[str, ...] = ()
     keyword_glossaries: tuple[str, ...] = ()
+    # The label that opens an example inside a rule ("Example:", "Exemple :").
+    example_words: tuple[str, ...] = ()
     # Common words: which language an unlabelled document is written in.
     stopwords: frozenset[str] = frozenset()
     # Words of a query that ask for a definition but are no part of the thing's name.
@@ -55,6 +57,7 @@ ENGLISH = LanguageRules(
     code="en",
     rule_words=("rules?",),
     rule_qualifiers=("core",),
+    example_words=("examples?",),
     see_words=("see", "cf\\.?"),
     also_words=("also",),
     articles=("the",),
@@ -84,6 +87,7 @@ ENGLISH = LanguageRules(
 FRENCH = LanguageRules(
     code="fr",
     rule_words=("règles?", "regles?"),
+    example_words=("exemples?",),
     see_words=("voir", "cf\\.?"),
     also_words=("aussi",),
     articles=("la", "les"),
@@ -153,6 +157,12 @@ def mentions_keywords_re() -> re.Pattern:
     it a container of keywords, never a keyword itself."""
     names = alternation("keyword_chapters") + "|" + alternation("keyword_glossaries")
     return re.compile(rf"\b(?:{names})", re.IGNORECASE)
+
+
+def example_re() -> re.Pattern:
+    """An example's label, "Example:" or "Exemple :", with the spaces after it: where a rule's
+    own sentence stops and an illustration begins."""
+    return re.compile(rf"\b(?:{alternation('example_words')})\s?:\s*", re.IGNORECASE)
 
 
 def updated_label_pattern() -> str:

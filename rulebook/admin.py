@@ -34,7 +34,7 @@ class DocumentAdmin(admin.ModelAdmin):
 
 @admin.register(Rule)
 class RuleAdmin(admin.ModelAdmin):
-    list_display = ["number", "document", "is_heading", "depth", "position"]
+    list_display = ["number", "document", "is_heading", "depth", "position", "repairs"]
     list_filter = ["document", "is_heading"]
     search_fields = ["number", "text"]
     raw_id_fields = ["parent", "section", "document"]

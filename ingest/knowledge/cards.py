@@ -296,3 +296,23 @@ def parse_banned(text: str, filename: str = "") -> list[str]:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise IngestError("expected a list of card names", filename)
     return names
+
+
+def image_origin(url: str) -> str | None:
+    """``https://host[:port]`` of an image URL a page may load, or None.
+
+    Only http(s) URLs with a host count: a ``javascript:``, ``data:`` or relative value in a
+    card file is never shown, and the Content-Security-Policy lists exactly these origins.
+    A small local check; a general URL-safety filter may replace it.
+    """
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return None
+    if any(c in url for c in "\"'<> \t\n"):
+        return None
+    return f"{parts.scheme.lower()}://{parts.netloc.lower()}"

@@ -127,11 +127,36 @@ def tag_text(name: str, attrs: dict[str, str]) -> str:
     return keyword_word(name, attrs)
 
 
+# Small inline SVG shapes per kind of symbol; colours come from CSS classes (the CSP allows
+# no inline styles). The symbol's own character (amount, domain initial) is drawn inside.
+_ICON_SHAPES = {
+    "energy": '<circle cx="10" cy="10" r="9"/>',
+    "power": '<path d="M10 1 18 10 10 19 2 10Z"/>',
+    "might": '<path d="M10 1 17 4v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V4Z"/>',
+    "exhaust": '<path d="M10 2a8 8 0 1 1-8 8h3a5 5 0 1 0 5-5v3L5 4l5-4Z"/>',
+    "other": '<rect x="1.5" y="1.5" width="17" height="17" rx="4"/>',
+}
+
+
+def icon_kind(label: str) -> str:
+    """Which shape a symbol takes, from its accessible label ("3 Energy", "1 Fury Power")."""
+    lowered = label.lower()
+    for kind in ("energy", "power", "might", "exhaust"):
+        if kind in lowered:
+            return kind
+    return "other"
+
+
 def icon_html(symbol: str, label: str) -> str:
-    """The one icon markup used everywhere (FAQ answers, card text, errata)."""
+    """The one icon markup used everywhere (FAQ answers, card text, errata): an inline SVG
+    labelled for screen readers, the symbol's character drawn on its shape."""
+    kind = icon_kind(label)
+    glyph = "" if kind in ("might", "exhaust") else symbol
     return (
-        f'<span class="icon" role="img" aria-label="{html.escape(label, quote=True)}">'
-        f"{html.escape(symbol)}</span>"
+        f'<span class="icon icon-{kind}" role="img" aria-label="{html.escape(label, quote=True)}">'
+        f'<svg class="icon-svg" viewBox="0 0 20 20" aria-hidden="true" focusable="false">'
+        f"{_ICON_SHAPES[kind]}"
+        f'<text x="10" y="14" text-anchor="middle">{html.escape(glyph[:3])}</text></svg></span>'
     )
 
 

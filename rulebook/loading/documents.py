@@ -93,8 +93,7 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
             keywords = store_keywords(document, parsed.rules, rules)
         else:
             keywords = []
-        document.report = build_report(parsed, nodes, unresolved)
-        document.report["status"] = status
+        document.report = _report(document, parsed, nodes, unresolved, meta, status)
         document.report["keywords"] = len(keywords)
         if accepted:
             document.report["accepted anomalies"] = accepted
@@ -102,6 +101,14 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         if dry_run:
             transaction.set_rollback(True)
         return LoadResult(status, document, document.report)
+
+
+def _report(document, parsed, nodes, unresolved, meta: DocumentMeta, status: str) -> dict:
+    report = build_report(parsed, nodes, unresolved)
+    # A JSON file has no title or date line of its own: say what it was loaded as.
+    report["title"] = parsed.title or document.get_kind_display()
+    report.update(version=meta.version, language=meta.language, status=status)
+    return report
 
 
 def _note_numbering(game: Game, parsed: ParsedDocument) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from ingest.knowledge.cards import Gallery, card_key
+from ingest.knowledge.cards import Gallery, card_key, image_origin
 from ingest.knowledge.community import CommunityFaq
 from ingest.knowledge.errata import ErrataResult
 from ingest.knowledge.official import OfficialArticle
@@ -195,7 +195,7 @@ def _printing(p, position: int) -> dict:
         "set_name": p.set_name,
         "set_id": p.set_id,
         "rarity": p.rarity,
-        "image_url": p.image_url[:500],
+        "image_url": p.image_url[:500] if image_origin(p.image_url) else "",
         "image_alt": p.image_alt,
         "ability_text": p.ability_text,
         "keywords": [asdict(use) for use in p.keywords],

@@ -104,6 +104,11 @@ class CardGallery(KnowledgeKind):
     def load(self, game, parsed):
         return loader.load_gallery(game, parsed)
 
+    def report_extra(self, parsed):
+        # The pages' Content-Security-Policy allows images from exactly these origins.
+        origins = {card_parser.image_origin(p.image_url) for c in parsed.cards for p in c.printings}
+        return {"image_hosts": sorted(o for o in origins if o)}
+
 
 @register
 class Errata(KnowledgeKind):

@@ -4,6 +4,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils import translation
 
+from ingest.knowledge.cards import image_origin
+
 from .rules import Game
 
 
@@ -50,6 +52,14 @@ class Card(models.Model):
     def url(self, language="en"):
         with translation.override(language):
             return reverse("card", kwargs={"game": self.game.slug, "slug": self.slug})
+
+    @property
+    def image(self):
+        """The first printing with an http(s) image, read from prefetched printings."""
+        for printing in self.printings.all():
+            if image_origin(printing.image_url):
+                return printing
+        return None
 
 
 class Printing(models.Model):

@@ -4,6 +4,7 @@ FAQ rulings live in ``faq``, cards with their printings and errata in ``cards``,
 citations between all of them in ``links``.
 """
 
+from django.core.cache import cache
 from django.db import models
 from django.urls import reverse
 from django.utils import translation
@@ -17,6 +18,38 @@ class KnowledgeSourceQuerySet(models.QuerySet):
 
     def faq(self):
         return self.filter(kind__startswith="faq-")
+
+    def image_hosts(self) -> list[str]:
+        """Origins of the card images in every card gallery, as the ingest recorded them
+        (derived from the printings for a gallery ingested before it did)."""
+        from ingest.knowledge.cards import image_origin
+
+        from .cards import Printing
+
+        hosts = set()
+        for game_id, report in self.filter(kind="cards").values_list("game_id", "report"):
+            if "image_hosts" in report:
+                hosts.update(report["image_hosts"])
+                continue
+            urls = Printing.objects.filter(game_id=game_id).values_list("image_url", flat=True)
+            hosts.update(o for o in map(image_origin, urls.distinct()) if o)
+        return sorted(hosts)
+
+
+IMAGE_HOSTS_KEY = "csp-image-hosts"
+
+
+def image_hosts() -> list[str]:
+    """``KnowledgeSource.objects.image_hosts()``, cached until the next ingest or removal."""
+    hosts = cache.get(IMAGE_HOSTS_KEY)
+    if hosts is None:
+        hosts = KnowledgeSource.objects.image_hosts()
+        cache.set(IMAGE_HOSTS_KEY, hosts, 3600)
+    return hosts
+
+
+def forget_image_hosts() -> None:
+    cache.delete(IMAGE_HOSTS_KEY)
 
 
 class KnowledgeSource(models.Model):

@@ -20,6 +20,10 @@ from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.models import Card, Document, FaqEntry, Keyword, Link, Rule
 from rulebook.pages.preview import opening
 
+# Card names the resolver linked to our own card pages get a hover card (image and text).
+CARD_REF_RE = re.compile(
+    r'(?P<open><a class="card-ref" href=")(?P<href>/[a-z]+/[-\w]+/cards/[-\w]+/)">'
+)
 RULE_REF_RE = re.compile(r'<a class="rule-ref" href="(?P<href>[^"]*)">rule (?P<num>[^<]+)</a>')
 
 
@@ -107,6 +111,7 @@ class Resolver:
         )
         # render_answer_html escapes all source text; the tooltip added here is escaped too,
         # so the result holds only markup written by the renderer and by this function.
+        out = CARD_REF_RE.sub(r'\g<open>\g<href>" data-preview="\g<href>preview/">', out)
         return mark_safe(RULE_REF_RE.sub(self._with_preview, out))
 
     def _with_preview(self, match: re.Match) -> str:
@@ -115,7 +120,8 @@ class Resolver:
         text = self.rule_texts.get(number, "")
         return (
             f'<a class="rule-ref xref" href="{match["href"]}" data-target='
-            f'"{html.escape(number, quote=True)}">rule {match["num"]}</a>'
+            f'"{html.escape(number, quote=True)}" data-preview="{match["href"]}preview/">'
+            f"rule {match['num']}</a>"
             f'<span class="xref-preview" role="tooltip">'
             f"{html.escape(opening(number + ' ' + text, 240))}</span>"
             + _cited_as(written, number, note)

@@ -8,6 +8,7 @@ page finds its rulings through its English twin.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rulebook.languages import KNOWLEDGE_LANGUAGE
@@ -31,10 +32,33 @@ def entries_in_reading_order(ids) -> list[FaqEntry]:
 
 
 def keyword_faq(game, english: Keyword | None) -> list[FaqEntry]:
-    """FAQ entries that cite one of the keyword's rules or name the keyword."""
+    """FAQ entries that cite one of the keyword's rules or name the keyword, most relevant
+    first (see ``by_relevance``)."""
     if english is None:
         return []
-    return entries_in_reading_order(Link.objects.faq_about_keyword(game, english).source_ids())
+    ids = Link.objects.faq_about_keyword(game, english).source_ids()
+    return by_relevance(entries_in_reading_order(ids), english)
+
+
+def by_relevance(entries: list[FaqEntry], keyword: Keyword) -> list[FaqEntry]:
+    """A reader opening a keyword page wants the rulings about that keyword, not every page
+    that mentions it in passing: entries citing its rules come first, then those whose
+    question names it (the earlier in the question, the more it is the subject), then those
+    whose answer names it most; reading order breaks ties."""
+    names = sorted({keyword.name, *keyword.aliases}, key=len, reverse=True)
+    name_re = re.compile(
+        r"\b(?:" + "|".join(re.escape(n) for n in names if n) + r")(?:e?s)?\b", re.IGNORECASE
+    )
+    below = keyword.number + "."
+
+    def key(item):
+        index, entry = item
+        cites = any(n == keyword.number or n.startswith(below) for n in entry.rule_citations)
+        asked = name_re.search(entry.question or "")
+        mentions = len(name_re.findall(entry.answer_text or ""))
+        return (not cites, asked is None, asked.start() if asked else 0, -mentions, index)
+
+    return [entry for _index, entry in sorted(enumerate(entries), key=key)]
 
 
 def card_notes(game, english: Keyword | None) -> dict[int, str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 DESCRIPTION_LENGTH = 200
 TITLE_LENGTH = 80
+PREVIEW_LENGTH = 300
 ELLIPSIS = "…"
 
 
@@ -46,6 +47,12 @@ def description(rule) -> str:
     """The opening of the text; a heading's own text says little, so its first rules follow."""
     if not rule.is_heading:
         return opening(rule.text)
+    body = " ".join(section_texts(rule, 3))
+    return opening(f"{rule_title(rule)}: {body}" if body else rule.text)
+
+
+def section_texts(rule, count: int) -> list[str]:
+    """The texts of the first ``count`` rules a heading heads (headings inside skipped)."""
     from rulebook.models import Rule
 
     following = Rule.objects.filter(
@@ -53,9 +60,25 @@ def description(rule) -> str:
     )
     if rule.section_end is not None:
         following = following.filter(position__lte=rule.section_end)
-    texts = following.order_by("position").values_list("text", flat=True)[:3]
-    body = " ".join(texts)
-    return opening(f"{rule_title(rule)}: {body}" if body else rule.text)
+    return list(following.order_by("position").values_list("text", flat=True)[:count])
+
+
+def hover_preview(rule) -> dict:
+    """What a rule link shows on hover or focus: ``number``, the ``path`` of headings above it
+    (the rule's own name last, for a heading), and about 300 characters of ``text``.
+
+    The link's own words already name the rule ("See rule 197. Locations"), so the preview
+    carries its text; a heading with no text of its own shows the opening of its section.
+    """
+    from rulebook.pages.rules import breadcrumbs_for
+
+    path = [rule_title(c) for c in breadcrumbs_for(rule) if c.is_heading]
+    if rule.is_heading:
+        path.append(rule_title(rule))
+        text = opening(" ".join(section_texts(rule, 6)), PREVIEW_LENGTH)
+    else:
+        text = opening(rule.text, PREVIEW_LENGTH)
+    return {"number": rule.number, "path": path, "text": text, "url": canonical_path(rule)}
 
 
 def rule_preview(rule, request=None) -> dict:

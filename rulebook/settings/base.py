@@ -152,13 +152,14 @@ STORAGES = {
 
 LOGIN_URL = "admin:login"
 
-# Security headers that cost nothing over plain http are on everywhere.
+# Security headers that cost nothing over plain http are on everywhere. ``img-src`` gains the
+# card images' origins recorded at ingest (rulebook.web.middleware.with_image_hosts).
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; "
     "manifest-src 'self'; worker-src 'self'"
 )

@@ -18,6 +18,8 @@ def site(request):
         "site_name": "Rulebook",
         "languages": settings.LANGUAGES,
         "search_game": _search_game(request),
+        # Ingest repairs are for maintainers: shown only behind the "source notes" toggle.
+        "source_notes": request.GET.get("notes") == "1",
     }
 
 

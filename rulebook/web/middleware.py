@@ -6,6 +6,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import MiddlewareNotUsed
+from django.db import DatabaseError
 from django.http import HttpResponse
 from django.urls import reverse
 
@@ -21,6 +22,8 @@ class ContentSecurityPolicyMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         policy = getattr(settings, "CONTENT_SECURITY_POLICY", "")
+        if response.get("Content-Type", "").startswith("text/html"):
+            policy = with_image_hosts(policy)  # only documents load images
         if policy and "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = policy
         response.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
@@ -72,3 +75,22 @@ class AdminLoginThrottleMiddleware:
                 response["Retry-After"] = str(window - int(time.time()) % window)
                 return response
         return self.get_response(request)
+
+
+def with_image_hosts(policy: str) -> str:
+    """The policy with the card images' origins (recorded at ingest) added to ``img-src``."""
+    if "img-src" not in policy:
+        return policy
+    from rulebook.models.knowledge import image_hosts
+
+    try:
+        hosts = image_hosts()
+    except DatabaseError:  # before migrate, or a broken database: keep the strict policy
+        return policy
+    if not hosts:
+        return policy
+    directives = [d.strip() for d in policy.split(";")]
+    directives = [
+        " ".join([d, *hosts]) if d.split(" ", 1)[0] == "img-src" else d for d in directives
+    ]
+    return "; ".join(d for d in directives if d)

@@ -49,6 +49,16 @@ localised = [
         name="rule_history_version",
     ),
     path("<slug:game>/<kind:kind>/<ver:version>/", views.toc, name="toc_version"),
+    path(
+        "<slug:game>/<kind:kind>/<num:number>/preview/",
+        views.rule_preview_fragment,
+        name="rule_preview",
+    ),
+    path(
+        "<slug:game>/<kind:kind>/<ver:version>/<num:number>/preview/",
+        views.rule_preview_fragment,
+        name="rule_preview_version",
+    ),
     path("<slug:game>/<kind:kind>/<num:number>/", views.rule_page, name="rule"),
     path(
         "<slug:game>/<kind:kind>/<ver:version>/<num:number>/", views.rule_page, name="rule_version"
@@ -70,6 +80,7 @@ rulebook_patterns = [
     path("r/<str:number>", views.short_link, name="short"),
     path("robots.txt", views.robots_txt, name="robots"),
     path("healthz", views_health.healthz, name="healthz"),
+    path("favicon.ico", views_offline.favicon, name="favicon"),
     path("sw.js", views_offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", views_offline.web_manifest, name="web_manifest"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),

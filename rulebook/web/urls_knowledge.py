@@ -16,4 +16,5 @@ localised = [
     path("<slug:game>/faq/<path:page>/", views.faq_page, name="faq_page"),
     path("<slug:game>/cards/", views.card_index, name="cards"),
     path("<slug:game>/cards/<slug:slug>/", views.card_page, name="card"),
+    path("<slug:game>/cards/<slug:slug>/preview/", views.card_preview, name="card_preview"),
 ]

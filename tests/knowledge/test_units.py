@@ -17,6 +17,8 @@ from ingest.knowledge.render import answer_to_text, render_answer_html
 from ingest.knowledge.text import dedupe, rule_mentions, slugify
 
 ALLOWED_TAGS = {"p", "a", "strong", "em", "ul", "ol", "li", "aside", "span", "br"}
+# Symbols are drawn as small inline SVG (issue 16): their shapes and the glyph on them.
+ALLOWED_TAGS |= {"svg", "path", "circle", "rect", "text"}
 
 
 def _tags(html_text: str) -> set[str]:
@@ -49,7 +51,8 @@ def test_icon_labels_and_values():
     )
     assert answer_to_text("<Assault value={2} /> and <QuickDraw />") == "Assault 2 and Quick-Draw"
     html_out = render_answer_html("Pay <Energy value={3} />.")
-    assert '<span class="icon" role="img" aria-label="3 Energy">3</span>' in html_out
+    assert '<span class="icon icon-energy" role="img" aria-label="3 Energy"><svg' in html_out
+    assert '<text x="10" y="14" text-anchor="middle">3</text></svg></span>' in html_out
 
 
 def test_unknown_tag_keeps_its_name_and_is_reported():
@@ -169,11 +172,10 @@ def test_card_tokens_distinguish_symbols_from_keywords():
 
 def test_render_ability_html_escapes():
     out = render_ability_html("<b>x</b> :rb_energy_1: [Reaction]")
-    assert out == (
-        "&lt;b&gt;x&lt;/b&gt; "
-        '<span class="icon" role="img" aria-label="1 Energy">1</span>'
-        ' <strong class="keyword">[Reaction]</strong>'
+    assert out.startswith(
+        '&lt;b&gt;x&lt;/b&gt; <span class="icon icon-energy" role="img" aria-label="1 Energy">'
     )
+    assert out.endswith('>1</text></svg></span> <strong class="keyword">[Reaction]</strong>')
 
 
 def test_front_matter_subset():

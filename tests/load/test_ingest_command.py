@@ -152,3 +152,15 @@ def test_ingest_indexes_what_it_loaded_unless_told_not_to(
     assert ("Search index rebuilt" in output) is index_after_ingest
     assert ("Search index left as it was" in output) is not index_after_ingest
     assert get_backend().is_available() is index_after_ingest
+
+
+def test_report_of_a_json_file_names_what_it_was_loaded_as(tmp_path):
+    path = tmp_path / "rules_2026-07-16.json"
+    path.write_text(
+        '[{"id": "100", "text": "Basics", "section": "Basics", "top": "100"},'
+        ' {"id": "101", "text": "A rule.", "section": "Basics", "top": "101"}]',
+        encoding="utf-8",
+    )
+    output = ingest(path)
+    assert "(untitled)" not in output and "version ?" not in output
+    assert "Core Rules [json-rows, version 2026-07-16, en]" in output

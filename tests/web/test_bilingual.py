@@ -12,6 +12,9 @@ def test_compare_aligns_languages_and_marks_one_sided_rules(demo_data, client):
     assert 'id="en-406.1.a"' in html and 'id="fr-406.1.a"' in html
     assert 'id="en-406.1.b"' in html and 'id="fr-406.1.b"' in html  # English by repair
     en_row = re.search(r'id="en-406.1.b".*?</div>', html, re.S).group(0)
+    assert "repaired" not in en_row  # repairs are source notes, off for readers
+    html = client.get("/en/lanternfall/rules/406.1/compare/?notes=1").content.decode()
+    en_row = re.search(r'id="en-406.1.b".*?</div>', html, re.S).group(0)
     assert "repaired" in en_row
 
 
@@ -60,7 +63,7 @@ def test_corpus_compare_813_103_347(corpus_data, client):
         html = client.get(f"/en/riftbound/rules/{number}/compare/").content.decode()
         assert f'id="en-{number}"' in html and f'id="fr-{number}"' in html
         assert html.count("2026-07-16") >= 2
-    html = client.get("/en/riftbound/rules/347/compare/").content.decode()
+    html = client.get("/en/riftbound/rules/347/compare/?notes=1").content.decode()
     en_row = re.search(r'id="en-347.1.b".*?</div>', html, re.S).group(0)
     assert "split-glued" in en_row and 'id="fr-347.1.b"' in html
 

@@ -8,10 +8,13 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
+from ingest import languages as language_table
 from ingest import urls
 from rulebook import languages
+from rulebook.pages import terms
 
 register = template.Library()
+EXAMPLE_RE = language_table.example_re()
 
 
 def _preview(text: str, limit: int = 240) -> str:
@@ -26,31 +29,73 @@ def _link(ref, written: str, pinned: bool) -> str:
     url = target.get_pinned_url() if pinned else target.get_absolute_url()
     label = f"{target.number} {target.text}"
     return format_html(
-        '<a class="xref" href="{}" data-target="{}">{}</a>'
+        '<a class="xref" href="{}" data-target="{}" data-preview="{}preview/">{}</a>'
         '<span class="xref-preview" role="tooltip">{}</span>',
         url,
         target.number,
+        url,
         written,
         _preview(label),
     )
 
 
-@register.simple_tag
-def rule_text(rule, pinned=False):
-    """The rule's text, escaped, with each resolved reference linked and previewed."""
-    text = rule.text
-    pieces = []
-    cursor = 0
-    for ref in sorted(
+def _term_link(document, number: str, written: str, pinned: bool) -> str:
+    url = terms.term_url(document, number, pinned)
+    return format_html(
+        '<a class="term" href="{}" data-target="{}" data-preview="{}preview/">{}</a>',
+        url,
+        number,
+        url,
+        written,
+    )
+
+
+def _marks(rule, text: str, pinned: bool, document) -> list[tuple[int, int, str]]:
+    """(start, end, link HTML) of every resolved reference, then of each defined term's first
+    mention outside those references."""
+    refs = sorted(
         (r for r in rule.references.all() if r.target_id and r.end <= len(text)),
         key=lambda r: (r.start, r.end),
-    ):
-        if ref.start < cursor:
+    )
+    marks = [(r.start, r.end, _link(r, text[r.start : r.end], pinned)) for r in refs]
+    taken = [(r.start, r.end) for r in refs]
+    for start, end, number in terms.term_spans(document, rule, taken):
+        marks.append((start, end, _term_link(document, number, text[start:end], pinned)))
+    return sorted(marks, key=lambda m: (m[0], m[1]))
+
+
+@register.simple_tag(takes_context=True)
+def rule_text(context, rule, pinned=False):
+    """The rule's text, escaped, with each resolved reference linked and previewed, each
+    defined term linked to its definition the first time, and each "Example:" passage set
+    apart as its own labelled block."""
+    text = rule.text
+    marks = _marks(rule, text, pinned, context.get("document"))
+    examples = list(EXAMPLE_RE.finditer(text))
+    bounds = [0, *(m.start() for m in examples), len(text)]
+    pieces = [_linked(text, bounds[0], bounds[1], marks)]
+    for match, end in zip(examples, bounds[2:], strict=True):
+        pieces.append(
+            format_html(
+                '<span class="example"><span class="example-label">{}</span> {}</span>',
+                match.group().strip(),
+                _linked(text, match.end(), end, marks),
+            )
+        )
+    return mark_safe("".join(str(p) for p in pieces))
+
+
+def _linked(text: str, start: int, end: int, marks) -> str:
+    """``text[start:end]`` escaped, with the links that lie wholly inside it."""
+    pieces = []
+    cursor = start
+    for mark_start, mark_end, html in marks:
+        if mark_start < cursor or mark_end > end:
             continue  # lists and ranges share one written span; link it once
-        pieces.append(conditional_escape(text[cursor : ref.start]))
-        pieces.append(_link(ref, text[ref.start : ref.end], pinned))
-        cursor = ref.end
-    pieces.append(conditional_escape(text[cursor:]))
+        pieces.append(conditional_escape(text[cursor:mark_start]))
+        pieces.append(html)
+        cursor = mark_end
+    pieces.append(conditional_escape(text[cursor:end]))
     return mark_safe("".join(str(p) for p in pieces))
 
 

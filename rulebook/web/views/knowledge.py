@@ -5,9 +5,14 @@ FAQ and card content is English whatever the page language; templates mark it ``
 
 from __future__ import annotations
 
+import hashlib
+
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -185,3 +190,20 @@ def card_page(request, game, slug):
         **_meta(request, card.name, card.ability_text),
     }
     return render(request, "rulebook/card.html", context)
+
+
+@require_safe
+def card_preview(request, game, slug):
+    """The hover card of a card name in a FAQ answer: image, name, type and opening text."""
+    game_obj = get_object_or_404(Game, slug=game)
+    card = get_object_or_404(Card.objects.of_game(game_obj).with_printings(), slug=slug)
+    body = render_to_string(
+        "rulebook/_partials/card_preview.html",
+        {"card": card, "text": opening(card.ability_text, 200)},
+        request,
+    )
+    etag = quote_etag(hashlib.sha256(body.encode()).hexdigest()[:24])
+    response = HttpResponse(body, content_type="text/html; charset=utf-8")
+    response["ETag"] = etag
+    response["Cache-Control"] = "public, max-age=3600"
+    return get_conditional_response(request, etag=etag, response=response)

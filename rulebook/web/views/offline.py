@@ -12,6 +12,7 @@ import hashlib
 import json
 
 from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -31,7 +32,9 @@ SHELL_ASSETS = (
     "rulebook/site.css",
     "rulebook/phone.css",
     "rulebook/offline.css",
+    "rulebook/print.css",
     "rulebook/site.js",
+    "rulebook/preview.js",
     "rulebook/rule-menu.js",
     "rulebook/offline.js",
     "rulebook/rulenumbers.js",
@@ -100,6 +103,18 @@ def web_manifest(request):
         }
     response = JsonResponse(data, content_type="application/manifest+json")
     response["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+@require_safe
+def favicon(request):
+    """``/favicon.ico``: browsers and crawlers ask for it at the root whatever the page links."""
+    path = finders.find("rulebook/icons/favicon.ico")
+    if not path:
+        raise Http404("favicon.ico is missing from static/rulebook/icons")
+    with open(path, "rb") as icon:
+        response = HttpResponse(icon.read(), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=86400"
     return response
 
 

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
 from django.views.decorators.http import require_safe
 
 from ingest import numbers
@@ -16,7 +22,7 @@ from rulebook.pages import history as changes
 from rulebook.pages import identity, offline
 from rulebook.pages import rules as pages
 from rulebook.pages.cards import rule_knowledge
-from rulebook.pages.preview import rule_preview
+from rulebook.pages.preview import hover_preview, rule_preview
 
 LANGS = languages.codes()
 
@@ -304,6 +310,38 @@ def _redirect_to_rule(game, document, normal, version, lang):
 
 
 @require_safe
+@require_safe
+def rule_preview_fragment(request, game, kind, number, version=None):
+    """The hover card of a rule link: a small HTML fragment, cached, with an ETag.
+
+    The body depends only on the document's bytes and the number, so it is cached under the
+    document's content hash and revalidates with a 304.
+    """
+    normal = numbers.lookup_key(number)
+    try:
+        document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
+    except MissingDocument as missing:
+        raise Http404("No such document") from missing
+    if normal is None:
+        raise Http404("Not a rule number")
+    key = f"rule-preview:{document.pk}:{document.content_hash[:16]}:{normal}"
+    body = cache.get(key)
+    if body is None:
+        rule = Rule.objects.in_document(document).filter(number=normal).order_by("occurrence")
+        rule = rule.select_related("document__game", "section").first()
+        if rule is None:
+            raise Http404("No such rule")
+        body = render_to_string(
+            "rulebook/_partials/rule_preview.html", {"p": hover_preview(rule)}, request
+        )
+        cache.set(key, body, 24 * 3600)
+    etag = quote_etag(hashlib.sha256(body.encode()).hexdigest()[:24])
+    response = HttpResponse(body, content_type="text/html; charset=utf-8")
+    response["ETag"] = etag
+    response["Cache-Control"] = "public, max-age=3600"
+    return get_conditional_response(request, etag=etag, response=response)
+
+
 def robots_txt(request):
     lines = [
         "User-agent: *",

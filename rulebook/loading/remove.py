@@ -1,0 +1,44 @@
+"""Removing a game and everything under it, for a deployment that wants real data only.
+
+The delete goes through Django's collector, so the counts a dry run prints are the counts a
+real run deletes: a dry run performs the same delete inside a transaction and rolls it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from rulebook.models import Game
+from rulebook.models.knowledge import forget_image_hosts
+
+
+class UnknownGame(LookupError):
+    """No game has that slug; the message lists the slugs that exist."""
+
+
+@dataclass
+class Removal:
+    game: str
+    name: str
+    total: int
+    counts: dict[str, int] = field(default_factory=dict)  # model label -> rows
+    dry_run: bool = False
+
+
+def remove_game(slug: str, dry_run: bool = False) -> Removal:
+    """Delete the game ``slug`` with its documents, rules, FAQ, cards and links, atomically."""
+    with transaction.atomic():
+        game = Game.objects.filter(slug=slug).first()
+        if game is None:
+            known = ", ".join(Game.objects.order_by("slug").values_list("slug", flat=True))
+            raise UnknownGame(f"no game {slug!r}; games: {known or '(none)'}")
+        name = game.name
+        total, counts = game.delete()
+        if dry_run:
+            transaction.set_rollback(True)
+        else:
+            transaction.on_commit(forget_image_hosts)
+    shown = {label: n for label, n in sorted(counts.items()) if n}
+    return Removal(slug, name, total, shown, dry_run)

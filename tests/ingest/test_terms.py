@@ -1,0 +1,72 @@
+"""Defined terms found in the text itself, matched inflected, capitalised and once per rule."""
+
+from ingest.terms import Row, TermMatcher, definitions, forms
+
+
+def _matcher(rows, language="en"):
+    return TermMatcher(definitions(rows, language), language)
+
+
+EN_ROWS = [
+    Row("100", "Turn Structure", 1),
+    Row("110", "Lantern Walks", 2),
+    Row("111", "The turn is said to be in a Quiet Hour while no Rite waits."),
+    Row("112", "Glow: the light a Warden sheds on its Path."),
+    Row("113", "This is a rule that defines nothing."),
+]
+
+
+def test_headings_and_definition_shapes_define_terms_chapters_do_not():
+    found = {d.term: d.number for d in definitions(EN_ROWS, "en")}
+    assert found == {"Lantern Walks": "110", "Quiet Hour": "111", "Glow": "112"}
+
+
+def test_plural_matches_and_first_mention_only():
+    text = "During Quiet Hours nothing moves; a Quiet Hour ends when a Rite waits."
+    spans = _matcher(EN_ROWS).spans(text, "200")
+    assert [(text[a:b], n) for a, b, n in spans] == [("Quiet Hours", "111")]
+
+
+def test_single_word_terms_match_only_capitalised():
+    matcher = _matcher(EN_ROWS)
+    assert matcher.spans("Its glow fades.", "200") == []
+    text = "Its Glow fades."
+    assert [(text[a:b], n) for a, b, n in matcher.spans(text, "200")] == [("Glow", "112")]
+
+
+def test_multi_word_terms_match_in_any_case_and_singular_of_a_plural_heading():
+    text = "One lantern walk per turn."
+    assert [text[a:b] for a, b, _ in _matcher(EN_ROWS).spans(text, "200")] == ["lantern walk"]
+
+
+def test_no_link_inside_an_existing_link_in_a_word_or_in_its_own_definition():
+    matcher = _matcher(EN_ROWS)
+    text = "See rule 111. Quiet Hour for more."
+    assert matcher.spans(text, "200", taken=[(0, len(text) - 10)]) == []
+    assert matcher.spans("Glowing Quiet Hourglass", "200") == []
+    assert matcher.spans("A Quiet Hour.", "111") == []
+
+
+def test_longest_match_wins():
+    rows = [Row("120", "Glow", 2), Row("121", "Glow Stone", 2)]
+    text = "A Glow Stone shines."
+    assert [(text[a:b], n) for a, b, n in _matcher(rows).spans(text, "200")] == [
+        ("Glow Stone", "121")
+    ]
+
+
+def test_french_terms_match_with_agreement_and_capitals():
+    rows = [
+        Row("309.1", "Si une Rite attend, le tour est dans un état fermé ."),
+        Row("404", "Affrontements", 2),
+    ]
+    matcher = _matcher(rows, "fr")
+    text = "États fermés, puis un état fermé ; un affrontement, un Affrontement."
+    found = [(text[a:b], n) for a, b, n in matcher.spans(text, "813")]
+    assert found == [("États fermés", "309.1"), ("Affrontement", "404")]
+
+
+def test_french_forms_inflect_every_word():
+    assert {"états fermés", "état fermée", "états fermées"} <= forms("état fermé", "fr")
+    assert "Closed States" in forms("Closed State", "en")
+    assert "Closeds State" not in forms("Closed State", "en")

@@ -1,0 +1,58 @@
+"""``remove_game``: a game goes with everything under it, in one transaction; a dry run only
+counts."""
+
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from rulebook.loading.remove import remove_game
+from rulebook.models import Card, Document, FaqEntry, Game, Link, Rule
+
+pytestmark = pytest.mark.django_db
+
+
+def snapshot():
+    return {
+        model.__name__: model.objects.count()
+        for model in (Game, Document, Rule, FaqEntry, Card, Link)
+    }
+
+
+def run(*args):
+    out = io.StringIO()
+    call_command("remove_game", *args, stdout=out, stderr=io.StringIO())
+    return out.getvalue()
+
+
+def test_dry_run_prints_counts_and_changes_nothing(demo_data):
+    before = snapshot()
+    output = run("lanternfall", "--dry-run")
+    assert snapshot() == before
+    assert output.startswith("Would remove Lanternfall (lanternfall):")
+    lanternfall_rules = Rule.objects.filter(document__game__slug="lanternfall").count()
+    assert f"rulebook.Rule: {lanternfall_rules}" in output
+    assert "rulebook.FaqEntry:" in output and "rulebook.Card:" in output
+    assert "Dry run: nothing changed." in output
+
+
+def test_removal_takes_the_game_and_everything_under_it_only(demo_data):
+    hollowmere_rules = Rule.objects.filter(document__game__slug="hollowmere").count()
+    removal = remove_game("lanternfall")
+    assert not Game.objects.filter(slug="lanternfall").exists()
+    for model, path in ((Document, "game"), (Rule, "document__game"), (Card, "game")):
+        assert not model.objects.filter(**{f"{path}__slug": "lanternfall"}).exists()
+    assert not FaqEntry.objects.filter(page__game__slug="lanternfall").exists()
+    assert Rule.objects.filter(document__game__slug="hollowmere").count() == hollowmere_rules
+    assert removal.counts["rulebook.Rule"] > 0 and removal.total >= sum(removal.counts.values())
+
+
+def test_unknown_game_fails_and_names_the_known_ones(demo_data):
+    with pytest.raises(CommandError, match="no game 'nope'.*lanternfall"):
+        run("nope")
+
+
+def test_dry_run_counts_are_what_a_real_run_removes(demo_data):
+    dry = remove_game("hollowmere", dry_run=True)
+    real = remove_game("hollowmere")
+    assert (dry.total, dry.counts) == (real.total, real.counts) and dry.dry_run
