@@ -103,9 +103,14 @@ def _closest(word: str, choices: list[str], vocab: dict, preferred: dict):
     if not found:
         return None, False
 
+    letters = sorted(word)
+
     def rank(candidate):
+        # At one edit, a candidate with the very same letters is a swap of two neighbours,
+        # the commonest slip of the fingers: it goes before substitutions.
         cand, dist, _ = candidate
-        return (dist, 0 if cand in preferred else 1, -vocab.get(cand, ("", 0))[1], cand)
+        swap = 0 if sorted(cand) == letters else 1
+        return (dist, swap, 0 if cand in preferred else 1, -vocab.get(cand, ("", 0))[1], cand)
 
     ranked = sorted(found, key=rank)
     best = ranked[0][0]
@@ -113,7 +118,7 @@ def _closest(word: str, choices: list[str], vocab: dict, preferred: dict):
     if len(ranked) == 1:
         return shown, True
     first, second = rank(ranked[0]), rank(ranked[1])
-    sure = first[:2] < second[:2] or -first[2] >= 3 * max(1, -second[2])
+    sure = first[:3] < second[:3] or -first[3] >= 3 * max(1, -second[3])
     return shown, sure
 
 
