@@ -163,6 +163,9 @@ def rule_page(request, game, kind, number, version=None):
             kind=document.kind, language=document.language, rules__number=normal
         ).values_list("version", flat=True)
     )
+    versions = _versions(document)
+    if versions:
+        document.remember_newest(versions[0].version)
     head = context.blocks[0].head
     preview = rule_preview(head, request)
     return render(
@@ -178,7 +181,7 @@ def rule_page(request, game, kind, number, version=None):
             "document": document,
             "game": document.game,
             "rule": context.blocks[0].head,
-            "versions": _versions(document),
+            "versions": versions,
             "present_versions": present,
             "pinned": version is not None,
             "successor": changes.successor_notice(document, normal) if version else None,
