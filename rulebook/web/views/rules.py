@@ -73,6 +73,19 @@ def _versions(document):
     return list(Document.objects.of(document.game, document.kind, document.language).newest_first())
 
 
+def _rule_versions(document, number) -> tuple[list[Document], set[str], bool]:
+    """This language's versions (newest first), those that have ``number``, and whether
+    another language has this kind of document: one query for the three."""
+    from django.db.models import Exists, OuterRef
+
+    has_rule = Rule.objects.filter(document=OuterRef("pk"), number=number)
+    siblings = Document.objects.filter(game_id=document.game_id, kind=document.kind)
+    rows = list(siblings.annotate(has_rule=Exists(has_rule)).order_by("-version"))
+    versions = [d for d in rows if d.language == document.language]
+    present = {d.version for d in versions if d.has_rule}
+    return versions, present, len(versions) < len(rows)
+
+
 @require_safe
 def root(request):
     """``/`` renders the home page in the negotiated language; its canonical URL is prefixed."""
@@ -158,12 +171,7 @@ def rule_page(request, game, kind, number, version=None):
         if part != "1":
             raise Http404("No such part")
         return _missing_rule(request, document, normal)
-    present = set(
-        document.game.documents.filter(
-            kind=document.kind, language=document.language, rules__number=normal
-        ).values_list("version", flat=True)
-    )
-    versions = _versions(document)
+    versions, present, other_language = _rule_versions(document, normal)
     if versions:
         document.remember_newest(versions[0].version)
     head = context.blocks[0].head
@@ -173,9 +181,8 @@ def rule_page(request, game, kind, number, version=None):
         "rulebook/rule.html",
         {
             "preview": preview,
-            "other_language": document.game.documents.filter(kind=document.kind)
-            .exclude(language=document.language)
-            .exists(),
+            "other_language": other_language,
+            "search_game": document.game,
             "canonical_url": preview["url"],
             "page": context,
             "document": document,
