@@ -73,17 +73,23 @@ def _versions(document):
     return list(Document.objects.of(document.game, document.kind, document.language).newest_first())
 
 
-def _rule_versions(document, number) -> tuple[list[Document], set[str], bool]:
-    """This language's versions (newest first), those that have ``number``, and whether
-    another language has this kind of document: one query for the three."""
+def _rule_documents(lang, game, kind_slug, version, number):
+    """(document, this language's versions newest first, the versions that have ``number``,
+    whether another language has this kind of document): one query for the four."""
     from django.db.models import Exists, OuterRef
 
-    has_rule = Rule.objects.filter(document=OuterRef("pk"), number=number)
-    siblings = Document.objects.filter(game_id=document.game_id, kind=document.kind)
-    rows = list(siblings.annotate(has_rule=Exists(has_rule)).order_by("-version"))
-    versions = [d for d in rows if d.language == document.language]
+    kind = kinds.key_of(kind_slug)
+    has_rule = Exists(Rule.objects.filter(document=OuterRef("pk"), number=number))
+    rows = Document.objects.of(game, kind).select_related("game").annotate(has_rule=has_rule)
+    rows = list(rows.order_by("-version"))
+    versions = [d for d in rows if d.language == lang]
+    wanted = [d for d in versions if d.version == version] if version else versions[:1]
+    if not wanted:
+        raise MissingDocument(game, kind, lang, version)
+    document = wanted[0]
+    document.remember_newest(versions[0].version)
     present = {d.version for d in versions if d.has_rule}
-    return versions, present, len(versions) < len(rows)
+    return document, versions, present, len(versions) < len(rows)
 
 
 @require_safe
@@ -160,9 +166,10 @@ def rule_page(request, game, kind, number, version=None):
             kwargs["version"] = version
         return redirect(reverse(name, kwargs=kwargs), permanent=True)
     try:
-        document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
+        found = _rule_documents(request.LANGUAGE_CODE, game, kind, version, normal)
     except MissingDocument as missing:
         return _missing_document(request, missing, normal)
+    document, versions, present, other_language = found
     part = request.GET.get("part", "1")
     if not part.isdigit() or not 1 <= int(part) <= 1000:
         raise Http404("No such part")
@@ -171,9 +178,6 @@ def rule_page(request, game, kind, number, version=None):
         if part != "1":
             raise Http404("No such part")
         return _missing_rule(request, document, normal)
-    versions, present, other_language = _rule_versions(document, normal)
-    if versions:
-        document.remember_newest(versions[0].version)
     head = context.blocks[0].head
     preview = rule_preview(head, request)
     return render(
