@@ -54,7 +54,7 @@ class LinkQuerySet(models.QuerySet):
         return self.filter(target_id__isnull=False)
 
     def source_ids(self) -> list[int]:
-        return list(self.values_list("source_id", flat=True).distinct())
+        return list(self.order_by().values_list("source_id", flat=True).distinct())
 
     # The questions themselves.
 

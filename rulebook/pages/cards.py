@@ -90,7 +90,10 @@ def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowled
     """
     if document.kind != kinds.CORE_RULES:
         return None
-    newest = Document.objects.newest_rules(document.game, KNOWLEDGE_LANGUAGE)
+    if document.language == KNOWLEDGE_LANGUAGE and document.is_default():
+        newest = document  # known without a query when the page has read its versions
+    else:
+        newest = Document.objects.newest_rules(document.game, KNOWLEDGE_LANGUAGE)
     if newest is None or document.version != newest.version:
         return None
     links = Link.objects.of_game(document.game)
@@ -98,7 +101,11 @@ def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowled
     out = RuleKnowledge()
     top = numbers[0].split(".")[0] if numbers else ""
     out.keyword = Keyword.objects.in_document(document).defined_at(top).first()
-    english = Keyword.objects.in_document(newest).defined_at(top).first()
+    english = (
+        out.keyword
+        if newest.pk == document.pk
+        else Keyword.objects.in_document(newest).defined_at(top).first()
+    )
     if english is not None and numbers[0] == top:  # the keyword's own page: FAQ naming it too
         faq_ids.update(links.faq_about_keyword(document.game, english).source_ids())
     out.faq = entries_in_reading_order(faq_ids)

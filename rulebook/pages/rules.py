@@ -123,6 +123,32 @@ def neighbour_sections(rule: Rule) -> tuple[Rule | None, Rule | None]:
     return previous, following
 
 
+@dataclass
+class _Parted(RuleBlock):
+    parts: int = 1
+
+
+def _blocks(occurrences: list[Rule], part: int) -> list[_Parted] | None:
+    """The blocks of the page, or None past the last part. Only one occurrence is cut in
+    parts; a rule that is not a heading spans few rules, so its whole span is read once and
+    cut here (a heading's length is known from its row, and only its part is read)."""
+    size = part_size()
+    if len(occurrences) > 1:
+        return None if part > 1 else [_Parted(occ, span_of(occ)) for occ in occurrences]
+    head = occurrences[0]
+    if head.is_heading and head.section_end is not None:
+        parts = -(-span_length(head) // size)
+        if part > parts:
+            return None
+        rules = span_of(head, part=part) if parts > 1 else span_of(head)
+        return [_Parted(head, rules, parts)]
+    whole = span_of(head)
+    parts = -(-len(whole) // size)
+    if part > parts:
+        return None
+    return [_Parted(head, whole[(part - 1) * size : part * size], parts)]
+
+
 def rule_context(document: Document, number: str, part: int = 1) -> RuleContext | None:
     """The page of a rule; a long single block is cut in parts (None past the last part)."""
     occurrences = list(
@@ -130,13 +156,11 @@ def rule_context(document: Document, number: str, part: int = 1) -> RuleContext 
     )
     if not occurrences:
         return None
-    parts = -(-span_length(occurrences[0]) // part_size()) if len(occurrences) == 1 else 1
-    if part > parts:
+    blocks = _blocks(occurrences, part)
+    if blocks is None:
         return None
-    if parts > 1:
-        blocks = [RuleBlock(head=occurrences[0], rules=span_of(occurrences[0], part=part))]
-    else:
-        blocks = [RuleBlock(head=occ, rules=span_of(occ)) for occ in occurrences]
+    parts = blocks[0].parts if len(occurrences) == 1 else 1
+    share_document(document, [*occurrences, *(r for block in blocks for r in block.rules)])
     shown = [r.pk for block in blocks for r in block.rules]
     referenced_by = list(
         Reference.objects.filter(target_id__in=shown)
@@ -178,6 +202,14 @@ def grouped_sections(rule: Rule) -> list[Rule]:
             break
         out.append(heading)
     return out
+
+
+def share_document(document: Document, rules) -> None:
+    """Hands the page's document to its rules: each rule's URL and preview read their
+    document, which would otherwise be fetched again for each of them."""
+    for rule in rules:
+        if rule.document_id == document.pk:
+            rule.document = document
 
 
 def rule_text(document: Document, number: str) -> RuleContext | None:

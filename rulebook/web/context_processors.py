@@ -1,3 +1,4 @@
+import functools
 import re
 
 from django.conf import settings
@@ -17,7 +18,8 @@ def site(request):
         "knowledge_language": languages.KNOWLEDGE_LANGUAGE,
         "site_name": "Rulebook",
         "languages": settings.LANGUAGES,
-        "search_game": _search_game(request),
+        # Read when a template asks, once: a view that knows its game passes it instead.
+        "search_game": functools.cache(lambda: _search_game(request)),
         # Ingest repairs are for maintainers: shown only behind the "source notes" toggle.
         "source_notes": request.GET.get("notes") == "1",
     }

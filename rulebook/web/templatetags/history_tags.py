@@ -5,6 +5,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.history import render_html
+from rulebook.web.change_html import change_html
 
 register = template.Library()
 
@@ -32,3 +33,9 @@ def class_label(cls):
 @register.filter
 def get_item(mapping, key):
     return mapping.get(key) if mapping else None
+
+
+@register.simple_tag
+def change_article(change, game, kind, old, new):
+    """One change of a comparison: ``_partials/change.html``, rendered in Python."""
+    return change_html(change, str(class_label(change.cls)), game, kind, old, new)

@@ -79,6 +79,20 @@ def _versions(document):
     return list(Document.objects.of(document.game, document.kind, document.language).newest_first())
 
 
+def _rule_documents(lang, game, kind_slug, version):
+    """(document, this language's versions newest first, whether another language has this
+    kind of document): one query for the three."""
+    kind = kinds.key_of(kind_slug)
+    rows = list(Document.objects.of(game, kind).select_related("game").order_by("-version"))
+    versions = [d for d in rows if d.language == lang]
+    wanted = [d for d in versions if d.version == version] if version else versions[:1]
+    if not wanted:
+        raise MissingDocument(game, kind, lang, version)
+    document = wanted[0]
+    document.remember_newest(versions[0].version)
+    return document, versions, len(versions) < len(rows)
+
+
 @require_safe
 def root(request):
     """``/`` renders the home page in the negotiated language; its canonical URL is prefixed."""
@@ -164,16 +178,16 @@ def rule_page(request, game, kind, number, version=None):
             kwargs["version"] = version
         return redirect(reverse(name, kwargs=kwargs), permanent=True)
     try:
-        document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
+        found = _rule_documents(request.LANGUAGE_CODE, game, kind, version)
     except MissingDocument as missing:
         return _missing_document(request, missing, normal)
+    document, versions, other_language = found
     part = _part_number(request)
     context = pages.rule_context(document, normal, part)
     if context is None:
         if part != 1:
             raise Http404("No such part")
         return _missing_rule(request, document, normal)
-    versions = _versions(document)
     keys = identity.mark_rules(document, normal, context.blocks)
     head = context.blocks[0].head
     preview = rule_preview(head, request)
@@ -182,9 +196,8 @@ def rule_page(request, game, kind, number, version=None):
         "rulebook/rule.html",
         {
             "preview": preview,
-            "other_language": document.game.documents.filter(kind=document.kind)
-            .exclude(language=document.language)
-            .exists(),
+            "other_language": other_language,
+            "search_game": document.game,
             "canonical_url": preview["url"],
             "page": context,
             "document": document,
