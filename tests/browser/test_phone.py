@@ -5,6 +5,11 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
+# A 1×1 transparent GIF.
+BLANK_GIF = bytes.fromhex(
+    "47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b"
+)
+
 PHONES = [(360, 740), (390, 844)]
 # One page of each type the issue names, plus the other tables and lists a phone meets.
 PAGES = [
@@ -60,6 +65,9 @@ def phone(request, browser):
     context = browser.new_context(
         viewport={"width": width, "height": height}, is_mobile=True, has_touch=True, locale="en-GB"
     )
+    # The demo's card images live on example.org, which this machine cannot reach: answer
+    # them with a blank image, as a reachable host would.
+    context.route("https://example.org/**", lambda route: route.fulfill(body=BLANK_GIF))
     page = context.new_page()
     yield page
     context.close()

@@ -67,6 +67,7 @@ def test_rendered_answers_use_only_our_markup(community):
     from ingest.knowledge.render import render_answer_html
 
     allowed = {"p", "a", "strong", "em", "ul", "ol", "li", "aside", "span"}
+    allowed |= {"svg", "path", "circle", "rect", "text"}  # the labelled symbol icons
     for entry in community.entries:
         out = render_answer_html(entry, str, str, str)
         assert set(re.findall(r"</?([A-Za-z]+)", out)) <= allowed, entry.key
