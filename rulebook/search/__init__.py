@@ -49,21 +49,13 @@ def entries_from_database():
 
 
 def rebuild_after_ingest(stdout=None) -> int | None:
-    """Rebuild the index once ingested data is committed; a failure must not fail the ingest.
-
-    The database is the source of truth and the site falls back to a database search, so an
-    index problem is reported rather than raised.
-    """
-    try:
-        count = get_backend().rebuild(entries_from_database())
-    except Exception as exc:  # the ingest already committed; report and carry on
-        logger.exception("search index rebuild failed")
-        if stdout is not None:
-            stdout.write(f"Search index NOT rebuilt: {exc}. Run `manage.py rebuild_index`.")
-        return None
-    if stdout is not None:
-        stdout.write(f"Search index rebuilt: {count} entries.")
-    return count
+    """Rebuild the index once ingested data is committed; a failure must not fail the ingest."""
+    return _after_ingest(
+        lambda: get_backend().rebuild(entries_from_database()),
+        "rebuilt",
+        "Search index rebuilt: {count} entries.",
+        stdout,
+    )
 
 
 def update_after_ingest(documents, games, knowledge=(), stdout=None) -> int | None:
@@ -76,33 +68,55 @@ def update_after_ingest(documents, games, knowledge=(), stdout=None) -> int | No
     or cards changed (their FAQ, card and keyword entries). Falls back to a full rebuild when
     there is no index yet; a failure is reported, not raised, as for the rebuild.
     """
+    try:
+        available = get_backend().is_available()
+    except Exception:  # a broken index is rebuilt, and a failure there is reported
+        available = False
+    if not available:
+        return rebuild_after_ingest(stdout)
+    return _after_ingest(
+        lambda: get_backend().replace(*_changed_entries(documents, games, knowledge)),
+        "updated",
+        "Search index updated: {count} entries re-indexed.",
+        stdout,
+    )
+
+
+def _changed_entries(documents, games, knowledge) -> tuple[list[str], list[IndexEntry]]:
+    """The key prefixes an ingest's changes make stale, and the entries that replace them."""
     from rulebook.search.entries import family_entries
     from rulebook.search.knowledge_entries import keyword_entries, knowledge_entries
 
+    prefixes, entries = [], []
+    for family in sorted({d[:3] for d in documents}):
+        changed = {d[3] for d in documents if d[:3] == family}
+        for version, family_entry_list in family_entries(*family, changed):
+            prefixes.append("rule:{}:{}:{}:{}:".format(*family, version))
+            entries += family_entry_list
+    prefixes += [f"keyword:{game}:" for game in set(games) | set(knowledge)]
+    prefixes += [f"{kind}:{game}:" for game in knowledge for kind in ("faq", "card")]
+    source = knowledge_entries() if knowledge else keyword_entries()
+    entries += [
+        e for e in source if e.game in knowledge or (e.kind == "keyword" and e.game in games)
+    ]
+    return prefixes, entries
+
+
+def _after_ingest(write, verb: str, done: str, stdout) -> int | None:
+    """Run an index write after an ingest committed; a failure is reported, not raised.
+
+    The database is the source of truth and the site falls back to a database search, so an
+    index problem must not turn a committed ingest into a failed command.
+    """
     try:
-        backend = get_backend()
-        if not backend.is_available():
-            return rebuild_after_ingest(stdout)
-        prefixes, entries = [], []
-        for family in sorted({d[:3] for d in documents}):
-            changed = {d[3] for d in documents if d[:3] == family}
-            for version, family_entry_list in family_entries(*family, changed):
-                prefixes.append("rule:{}:{}:{}:{}:".format(*family, version))
-                entries += family_entry_list
-        prefixes += [f"keyword:{game}:" for game in set(games) | set(knowledge)]
-        prefixes += [f"{kind}:{game}:" for game in knowledge for kind in ("faq", "card")]
-        source = knowledge_entries() if knowledge else keyword_entries()
-        entries += [
-            e for e in source if e.game in knowledge or (e.kind == "keyword" and e.game in games)
-        ]
-        count = backend.replace(prefixes, entries)
+        count = write()
     except Exception as exc:  # the ingest already committed; report and carry on
-        logger.exception("search index update failed")
+        logger.exception("search index %s failed", verb)
         if stdout is not None:
-            stdout.write(f"Search index NOT updated: {exc}. Run `manage.py rebuild_index`.")
+            stdout.write(f"Search index NOT {verb}: {exc}. Run `manage.py rebuild_index`.")
         return None
     if stdout is not None:
-        stdout.write(f"Search index updated: {count} entries re-indexed.")
+        stdout.write(done.format(count=count))
     return count
 
 
