@@ -26,7 +26,7 @@ except Exception as exc:
 PY
 then
   echo "== PostgreSQL run: DATABASE_URL=$PG_URL, PostgreSQL search, REDIS_URL=${REDIS_URL:-unset} =="
-  DATABASE_URL="$PG_URL" \
+  DATABASE_URL="$PG_URL" RULEBOOK_LINKCHECK_SECONDS=60 \
     RULEBOOK_SEARCH_BACKEND=rulebook.search.postgres_backend.PostgresBackend \
     "$BIN/python" -m pytest -m "not browser" tests/search tests/web tests/load "$@"
 elif [ "${CI:-}" = "true" ]; then
