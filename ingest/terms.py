@@ -1,12 +1,11 @@
 """Defined terms: which rule defines each game term, and where a text mentions one.
 
 Terms come from the document itself, never from a hand list: a heading names what its section
-defines ("Showdowns"), and a few definition shapes name a term inside a rule ("Focus: …",
-"is said to be in a Closed State", "le tour est dans un état fermé"). Rule text writes terms
-inflected ("Closed States", "États fermés"), so each term is matched in its plural and, in
-French, agreement forms too. Single words match only capitalised as written, as the rules
-capitalise game terms ("Might", not "might").
-"""
+defines ("Wardens"), and a few definition shapes name a term inside a rule ("Term: …", "is
+said to be in a Term", "est dit dans un …"). Rule text writes terms inflected ("Chains",
+"phases d'action"), so each term is matched in its plural and, in French, agreement forms
+too. Single words match only capitalised as written, as the rules capitalise game terms
+("Chain", not "chain")."""
 
 from __future__ import annotations
 

@@ -162,7 +162,7 @@ def nearest_reply(ask: Ask, document, number: str) -> dict:
 
 
 def rule_line(ask: Ask, rule) -> str:
-    """``[813.1](url) Reaction is a Permissive keyword.``"""
+    """``[711.1](url) Swift lets a card be played…``: the number links, the title follows."""
     url = ask.url(rule.get_absolute_url())
     return f"{r.link(rule.number, url)} {markdown_escape(rule_title(rule))}"
 
