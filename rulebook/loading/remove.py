@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from rulebook.loading import generation
 from rulebook.models import Game
-from rulebook.models.knowledge import forget_image_hosts
 
 
 class UnknownGame(LookupError):
@@ -39,6 +39,6 @@ def remove_game(slug: str, dry_run: bool = False) -> Removal:
         if dry_run:
             transaction.set_rollback(True)
         else:
-            transaction.on_commit(forget_image_hosts)
+            generation.bump()  # cached pages, validators and CSP hosts of that game go stale
     shown = {label: n for label, n in sorted(counts.items()) if n}
     return Removal(slug, name, total, shown, dry_run)

@@ -11,10 +11,7 @@ import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from django.db import transaction
-
 from rulebook.models import KnowledgeSource
-from rulebook.models.knowledge import forget_image_hosts
 
 CREATED, UPDATED, UNCHANGED, REMOVED = "created", "updated", "unchanged", "removed"
 
@@ -97,5 +94,4 @@ def record_source(game, kind, name, text, report) -> KnowledgeSource:
         kind=kind,
         defaults={"source_name": name, "content_hash": source_hash(text), "report": report},
     )
-    transaction.on_commit(forget_image_hosts)
     return source

@@ -36,20 +36,17 @@ class KnowledgeSourceQuerySet(models.QuerySet):
         return sorted(hosts)
 
 
-IMAGE_HOSTS_KEY = "csp-image-hosts"
-
-
 def image_hosts() -> list[str]:
-    """``KnowledgeSource.objects.image_hosts()``, cached until the next ingest or removal."""
-    hosts = cache.get(IMAGE_HOSTS_KEY)
+    """``KnowledgeSource.objects.image_hosts()``, cached under the data generation like every
+    other derived value, so an ingest or a removal changes it with the rest."""
+    from .generation import DataGeneration
+
+    key = f"csp-image-hosts:{DataGeneration.current()[0]}"
+    hosts = cache.get(key)
     if hosts is None:
         hosts = KnowledgeSource.objects.image_hosts()
-        cache.set(IMAGE_HOSTS_KEY, hosts, 3600)
+        cache.set(key, hosts, 86400)
     return hosts
-
-
-def forget_image_hosts() -> None:
-    cache.delete(IMAGE_HOSTS_KEY)
 
 
 class KnowledgeSource(models.Model):

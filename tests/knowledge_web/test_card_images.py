@@ -30,9 +30,6 @@ def test_card_page_shows_the_data_image_with_its_alt(demo_data, demo_dir, client
 
 
 def test_csp_allows_self_and_the_ingested_image_host_only(demo_data, client):
-    from rulebook.models.knowledge import forget_image_hosts
-
-    forget_image_hosts()  # another test's rolled-back ingest may have filled the cache
     response = client.get("/en/lanternfall/cards/")
     # Exactly 'self' and the hosts recorded at ingest (the corpus adds its own when a test of
     # this session loaded it): nothing hard-coded, nothing else.

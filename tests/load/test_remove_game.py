@@ -56,3 +56,15 @@ def test_dry_run_counts_are_what_a_real_run_removes(demo_data):
     dry = remove_game("hollowmere", dry_run=True)
     real = remove_game("hollowmere")
     assert (dry.total, dry.counts) == (real.total, real.counts) and dry.dry_run
+
+
+def test_a_removal_changes_the_data_generation_and_a_dry_run_does_not(demo_data):
+    """Cached pages, validators and CSP hosts are keyed on the generation: a removed game's
+    pages must not be served from the cache afterwards."""
+    from rulebook.models.generation import DataGeneration
+
+    before = DataGeneration.current()
+    remove_game("hollowmere", dry_run=True)
+    assert DataGeneration.current() == before
+    remove_game("hollowmere")
+    assert DataGeneration.current()[0] != before[0]
