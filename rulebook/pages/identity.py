@@ -60,8 +60,10 @@ def counterparts(
         nearest = None
         if found is None:
             nearest = next((m[version.version] for m in ancestors if m.get(version.version)), None)
-        key = identity_key(version, found) if found else ""
-        out.append(Counterpart(version, number, found, nearest, key))
+        out.append(Counterpart(version, number, found, nearest))
+    keys = keys_across_versions([(c.document, c.number) for c in out if c.number])
+    for counterpart, key in zip([c for c in out if c.number], keys, strict=True):
+        counterpart.identity = key
     return out
 
 
@@ -84,19 +86,36 @@ def reference_language(game, kind: str) -> str | None:
 
 def identity_keys(document: Document, wanted: list[str]) -> dict[str, str]:
     """Number -> identity key ("<first version>/<number then>") for rules of ``document``."""
-    language = reference_language(document.game, document.kind) or document.language
-    history, documents = history_for(document.game, document.kind, language)
-    labels = {d.version for d in documents}
-    if document.version not in labels:
-        history, _docs = history_for(document.game, document.kind, document.language)
-    keys = {}
-    for number in dict.fromkeys(wanted):
-        keys[number] = _origin(history, document.version, number)
-    return keys
+    numbers_wanted = list(dict.fromkeys(wanted))
+    pairs = [(document, number) for number in numbers_wanted]
+    return dict(zip(numbers_wanted, keys_across_versions(pairs), strict=True))
 
 
 def identity_key(document: Document, number: str) -> str:
     return identity_keys(document, [number])[number]
+
+
+def keys_across_versions(pairs: list[tuple[Document, str]]) -> list[str]:
+    """The identity key of each (document, number), all documents of one game and kind: the
+    reference history is looked up once, not once per version shown."""
+    if not pairs:
+        return []
+    first = pairs[0][0]
+    language = reference_language(first.game, first.kind) or first.language
+    reference, documents = history_for(first.game, first.kind, language)
+    labels = {d.version for d in documents}
+    own = {}  # a version the reference language lacks is read in its own language's history
+    keys = []
+    for document, number in pairs:
+        history = reference
+        if document.version not in labels:
+            if document.language not in own:
+                own[document.language] = history_for(
+                    document.game, document.kind, document.language
+                )[0]
+            history = own[document.language]
+        keys.append(_origin(history, document.version, number))
+    return keys
 
 
 def _origin(history, label: str, number: str) -> str:
@@ -165,6 +184,9 @@ def mark_rules(document: Document, number: str, blocks) -> dict[str, str]:
 def mark_steps(steps, documents_by_label: dict[str, Document]) -> None:
     """Each timeline step's rule gets its own ``identity``: where rules merged, a step after
     the merge is another rule than the one whose history this is."""
+    shown = [s for s in steps if s.number and s.version in documents_by_label]
+    pairs = [(documents_by_label[s.version], s.number) for s in shown]
     for step in steps:
-        document = documents_by_label.get(step.version)
-        step.identity = identity_key(document, step.number) if step.number and document else ""
+        step.identity = ""
+    for step, key in zip(shown, keys_across_versions(pairs), strict=True):
+        step.identity = key
