@@ -76,6 +76,20 @@ def build_index(path: Path, games=None) -> dict:
 
 
 @pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts and ends in the default language.
+
+    A request leaves its negotiated language active on the thread (Django does not reset it),
+    so a French request in one test would otherwise change what the next test renders.
+    """
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def unbuilt_default_index(settings, tmp_path_factory):
     """Each test starts with an index path of its own that nothing has built.
 

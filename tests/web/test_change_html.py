@@ -48,7 +48,8 @@ def test_values_are_escaped():
         xref_only=False, example_only=False, split_from="<b>", split_into=[],
         merged_into=None, merged_from=["<u>", "102"],
     )  # fmt: skip
-    html = change_html(change, "added", "lanternfall", "rules", "2026-01", "2026-05-01")
+    with translation.override("en"):
+        html = change_html(change, "added", "lanternfall", "rules", "2026-01", "2026-05-01")
     for tag in ("script", "i", "b", "u"):
         assert f"<{tag}>" not in html and f"&lt;{tag}&gt;" in html
     assert 'href="/en/lanternfall/rules/2026-05-01/101/"' in html
