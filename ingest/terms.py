@@ -4,8 +4,8 @@ Terms come from the document itself, never from a hand list: a heading names wha
 defines ("Wardens"), and a few definition shapes name a term inside a rule ("Term: …", "is
 said to be in a Term", "est dit dans un …"). Rule text writes terms inflected ("Chains",
 "phases d'action"), so each term is matched in its plural and, in French, agreement forms
-too. Single words match only capitalised as written, as the rules capitalise game terms
-("Chain", not "chain")."""
+too. Single words match only in the case the rules define them: English capitalises game terms
+("Chain", not "chain"), French defines them in lower case ("la focalisation est…")."""
 
 from __future__ import annotations
 
@@ -30,8 +30,10 @@ DEFINITION_PATTERNS: dict[str, tuple[str, ...]] = {
     ),
     "fr": (
         r"^(?P<term>[A-ZÀ-Ý][\w'’-]*(?: [\w'’-]+){0,3}?)\s?:\s",
-        rf"\btour est (?:dit )?dans (?:un|une|l['’]) ?{_FR_TERM}{_FR_END}",
+        rf"\btour est (?:dit )?dans (?:une? |l['’] ?){_FR_TERM}{_FR_END}",
         rf"\b(?:appelée?s?|nommée?s?) (?:le |la |les |l['’])?{_FR_TERM}{_FR_END}",
+        rf"^(?:La |Le |L['’])(?P<term>{_FR_WORD}(?: (?:de |du |d['’])?{_FR_WORD}){{0,2}}?)"
+        r" est (?:la|le|l['’]|une?) ",
     ),
 }
 # Endings a term's words take in running text: plurals, and French agreement.
@@ -45,7 +47,9 @@ LEADING_ARTICLES: dict[str, str] = {
 }
 NOT_TERMS: dict[str, frozenset[str]] = {
     "en": frozenset("this that these those it there each all any some on in if when".split()),
-    "fr": frozenset("ce cet cette ces il elle ils elles sur dans si de d quand".split()),
+    "fr": frozenset(
+        "ce cet cette ces il elle ils elles sur dans si de d quand terme mot-clé fait".split()
+    ),
 }
 
 
@@ -145,8 +149,9 @@ class TermMatcher:
         self.automaton = ahocorasick.Automaton()
         for definition in defs:
             single = " " not in definition.term
+            capitalised = definition.term[:1].isupper()
             for form in forms(definition.term, language):
-                if single and not form[:1].isupper():
+                if single and form[:1].isupper() != capitalised:
                     continue
                 key = fold(form)
                 if key not in self.automaton:
@@ -155,7 +160,10 @@ class TermMatcher:
         if not self.empty:
             self.automaton.make_automaton()
 
-    def _candidates(self, text: str):
+    def mentions(self, text: str):
+        """(start, end, definition) of every written form of every term, overlaps included."""
+        if self.empty:
+            return
         for last, (length, definition, exact) in self.automaton.iter(fold(text)):
             start, end = last - length + 1, last + 1
             if start > 0 and _is_word(text[start - 1]) or end < len(text) and _is_word(text[end]):
@@ -169,7 +177,7 @@ class TermMatcher:
         never overlapping ``taken`` (existing links) nor pointing at ``own_number``."""
         if self.empty:
             return []
-        found = sorted(self._candidates(text), key=lambda c: (-(c[1] - c[0]), c[0]))
+        found = sorted(self.mentions(text), key=lambda c: (-(c[1] - c[0]), c[0]))
         blocked = list(taken)
         chosen: dict[str, tuple[int, int, str]] = {}
         for start, end, definition in found:
@@ -182,3 +190,81 @@ class TermMatcher:
             if key not in chosen or start < chosen[key][0]:
                 chosen[key] = (start, end, definition.number)
         return sorted(chosen.values())
+
+
+class Edition:
+    """One language's edition of a document, as pairing its terms with another's needs it."""
+
+    def __init__(self, rows, language: str):
+        self.language = language
+        rows = list(rows)
+        self.texts = {row.number: row.text for row in rows}
+        self.headings = {row.number for row in rows if row.heading_level}
+        self.definitions = definitions(rows, language)
+        self.matcher = TermMatcher(self.definitions, language)
+        self.defined_at: dict[str, list[Definition]] = {}
+        for definition in self.definitions:
+            self.defined_at.setdefault(definition.number, []).append(definition)
+
+    def in_text(self) -> list[Definition]:
+        """Terms a rule's sentence defines; heading terms pair by their shared number."""
+        return [d for d in self.definitions if d.number not in self.headings]
+
+    def where(self, number: str, definition: Definition) -> float | None:
+        """How far into rule ``number`` the term first appears, from 0 (start) to 1 (end)."""
+        text = self.texts.get(number, "")
+        starts = [a for a, _b, found in self.matcher.mentions(text) if found == definition]
+        return min(starts) / len(text) if starts else None
+
+    def mentioned_in(self, number: str) -> list[Definition]:
+        return list(
+            dict.fromkeys(d for _a, _b, d in self.matcher.mentions(self.texts.get(number, "")))
+        )
+
+
+def pair_definitions(base: Edition, other: Edition) -> dict[Definition, Definition | None]:
+    """Each term defined in a sentence of ``base`` with its name in ``other``, or None.
+
+    Editions share rule numbers but not always the rule that defines a term (the English may
+    define it where the French only uses it), so a term pairs with the other edition's
+    definition in the same rule, or else with a term that rule mentions whose own defining rule
+    mentions the base term back. Among several, the one written at the nearest place in the
+    sentence wins: translations keep a definition's shape.
+    """
+    pairs: dict[Definition, Definition | None] = {}
+    for term in base.in_text():
+        candidates = [d for d in other.defined_at.get(term.number, ()) if d in other.in_text()]
+        if not candidates:
+            candidates = [
+                d
+                for d in other.mentioned_in(term.number)
+                if d.number != term.number and term in base.mentioned_in(d.number)
+            ]
+        place = base.where(term.number, term)
+        pairs[term] = min(
+            candidates, key=lambda d: _distance(other, term.number, d, place), default=None
+        )
+    return pairs
+
+
+def paired_terms(
+    base: Edition, other: Edition
+) -> list[tuple[Definition | None, Definition | None]]:
+    """Every sentence-defined term of either edition once, as (base, other) with None where the
+    other edition has no name for it: the base's terms first, then the other's own."""
+    pairs = pair_definitions(base, other)
+    taken = {d for d in pairs.values() if d is not None}
+    alone = []
+    for term, mate in pair_definitions(other, base).items():
+        if term in taken:
+            continue
+        if mate is None:
+            alone.append((None, term))
+        elif pairs.get(mate, term) is None:  # found from the other side only
+            pairs[mate] = term
+    return [*pairs.items(), *alone]
+
+
+def _distance(edition: Edition, number: str, definition: Definition, place) -> float:
+    found = edition.where(number, definition)
+    return abs(found - place) if found is not None and place is not None else 1.0

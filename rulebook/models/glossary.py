@@ -11,7 +11,7 @@ import hashlib
 
 from django.core.cache import cache
 
-from ingest import languages
+from ingest import languages, terms
 
 from .rules import Document, Rule
 
@@ -48,6 +48,62 @@ def glossary(game, kind) -> list[dict]:
             }
         )
     return entries
+
+
+def defined_terms(game, kind) -> list[dict]:
+    """Terms a rule's sentence defines ("…is said to be in a Closed State"), paired across
+    languages from the editions' own text, as glossary entries (``"defined": True``).
+
+    Heading terms pair by number; these may be defined in different rules of each edition, so
+    ``ingest.terms.paired_terms`` pairs them. A term with no name found in another language
+    has "" there rather than a guess.
+    """
+    documents = {
+        lang: doc for lang, doc in Document.objects.paired(game, kind).items() if doc is not None
+    }
+    if len(documents) < 2:
+        return []
+    stamp = "|".join(f"{lang}:{doc.pk}:{doc.content_hash}" for lang, doc in documents.items())
+    key = f"defined-terms:{hashlib.sha1(stamp.encode()).hexdigest()[:20]}"
+    entries = cache.get(key)
+    if entries is None:
+        entries = _defined_terms(documents)
+        cache.set(key, entries, 24 * 3600)
+    return entries
+
+
+def _defined_terms(documents) -> list[dict]:
+    editions = {lang: terms.Edition(_rows(doc), lang) for lang, doc in documents.items()}
+    base_lang, *others = editions
+    entries: dict[str, dict] = {}
+    for lang in others:
+        for mine, theirs in terms.paired_terms(editions[base_lang], editions[lang]):
+            number = (mine or theirs).number
+            key = terms.fold(mine.term) if mine else f"{lang}:{terms.fold(theirs.term)}"
+            entry = entries.setdefault(key, _defined_entry(number, editions))
+            entry["terms"][base_lang] = mine.term if mine else ""
+            entry["terms"][lang] = theirs.term if theirs else ""
+    return list(entries.values())
+
+
+def _rows(document) -> list[terms.Row]:
+    rows = (
+        Rule.objects.in_document(document)
+        .filter(occurrence=1)
+        .order_by("position")
+        .values_list("number", "text", "heading_level", "is_heading")
+    )
+    return [terms.Row(n, text, level if heading else 0) for n, text, level, heading in rows]
+
+
+def _defined_entry(number: str, editions) -> dict:
+    return {
+        "number": number,
+        "terms": dict.fromkeys(editions, ""),
+        "keyword": False,
+        "level": 0,
+        "defined": True,
+    }
 
 
 def _term(text: str) -> str:

@@ -18,6 +18,7 @@ from ingest.knowledge.render import render_answer_html
 from ingest.knowledge.text import slugify
 from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.models import Card, Document, FaqEntry, Keyword, Link, Rule
+from rulebook.pages import terms
 from rulebook.pages.preview import opening
 
 # Card names the resolver linked to our own card pages get a hover card (image and text).
@@ -42,6 +43,10 @@ class Resolver:
     def __init__(self, game, language, document):
         self.game, self.language, self.document = game, language, document
         english = Document.objects.newest_rules(game, KNOWLEDGE_LANGUAGE)
+        # Answers and card texts are English: their terms are the English rules' terms,
+        # linked to the defining rule in the page's language.
+        self.term_matcher = terms.matcher_for(english) if english and document else None
+        self._term_numbers: set[str] | None = None
         by_number = dict(Keyword.objects.in_document(document).values_list("number", "slug"))
         self.keyword_slugs = {
             k.name: by_number.get(k.number)
@@ -112,7 +117,22 @@ class Resolver:
         # render_answer_html escapes all source text; the tooltip added here is escaped too,
         # so the result holds only markup written by the renderer and by this function.
         out = CARD_REF_RE.sub(r'\g<open>\g<href>" data-preview="\g<href>preview/">', out)
-        return mark_safe(RULE_REF_RE.sub(self._with_preview, out))
+        return mark_safe(self.with_terms(RULE_REF_RE.sub(self._with_preview, out)))
+
+    def with_terms(self, markup: str) -> str:
+        """Rendered HTML with each defined term linked to its defining rule the first time."""
+        if self.term_matcher is None:
+            return markup
+        return terms.link_terms_html(markup, self.term_matcher, self._term_link)
+
+    def _term_link(self, number: str, written: str) -> str | None:
+        if self._term_numbers is None:
+            wanted = {d.number for d in self.term_matcher.definitions}
+            rows = Rule.objects.in_document(self.document).filter(number__in=wanted)
+            self._term_numbers = set(rows.values_list("number", flat=True))
+        if number not in self._term_numbers:
+            return None
+        return terms.term_link(self.document, number, written)
 
     def _with_preview(self, match: re.Match) -> str:
         written = html.unescape(match["num"])
@@ -129,9 +149,8 @@ class Resolver:
 
     def ability_html(self, text: str) -> SafeString:
         # render_ability_html escapes the text and only adds its own spans and links.
-        return mark_safe(
-            render_ability_html(text, self.keyword_url, list(self.keyword_slugs) or None)
-        )
+        out = render_ability_html(text, self.keyword_url, list(self.keyword_slugs) or None)
+        return mark_safe(self.with_terms(out))
 
 
 def faq_items(entries, resolver: Resolver, language: str) -> list[FaqItem]:

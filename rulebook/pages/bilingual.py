@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ingest.languages import fold
 from rulebook.models import Document, Rule
+from rulebook.models.glossary import defined_terms, glossary
 from rulebook.pages.identity import number_in
 from rulebook.pages.rules import span_of
 
@@ -73,3 +75,15 @@ def aligned_rows(documents: dict[str, Document | None], number: str) -> list[Ali
             row.sides[lang] = rule
             order.setdefault(rule.anchor, (rule.sort_key, rule.occurrence))
     return [rows[anchor] for anchor in sorted(rows, key=lambda a: order[a])]
+
+
+def glossary_entries(game, kind, language: str) -> list[dict]:
+    """Heading terms, then the terms rules define in a sentence that no heading already names,
+    sorted by their name in the reader's language (entries without one last)."""
+    entries = glossary(game, kind)
+    shown = {fold(term) for entry in entries for term in entry["terms"].values()}
+    for entry in defined_terms(game, kind):
+        if not shown & {fold(term) for term in entry["terms"].values() if term}:
+            entries.append(entry)
+    entries.sort(key=lambda e: (not e["terms"].get(language), fold(e["terms"].get(language, ""))))
+    return entries

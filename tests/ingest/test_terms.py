@@ -1,6 +1,6 @@
 """Defined terms found in the text itself, matched inflected, capitalised and once per rule."""
 
-from ingest.terms import Row, TermMatcher, definitions, forms
+from ingest.terms import Edition, Row, TermMatcher, definitions, forms, paired_terms
 
 
 def _matcher(rows, language="en"):
@@ -70,3 +70,41 @@ def test_french_forms_inflect_every_word():
     assert {"états fermés", "état fermée", "états fermées"} <= forms("état fermé", "fr")
     assert "Closed States" in forms("Closed State", "en")
     assert "Closeds State" not in forms("Closed State", "en")
+
+
+def test_french_sentence_definitions_define_lower_case_words_matched_as_written():
+    rows = [Row("312.1", "La veille est la permission d'agir quand la Rite attend.")]
+    matcher = _matcher(rows, "fr")
+    assert [(d.term, d.number) for d in matcher.definitions] == [("veille", "312.1")]
+    text = "Pendant la veille, les veilles passent."
+    assert [(text[a:b], n) for a, b, n in matcher.spans(text, "400")] == [("veille", "312.1")]
+    assert [
+        d.term for d in _matcher([Row("5", "Le terme Veille est un mot-clé.")], "fr").definitions
+    ] == []
+
+
+EN_EDITION = [
+    Row("309", "States of the Turn", 2),
+    Row("309.1", "If a Rite waits, the turn is in a Quiet Hour."),
+    Row("310.1", "Vigil is the permission to act while a Rite waits."),
+    Row("311.1", "The turn is said to be in a Quiet Hour while a Rite waits."),
+    Row("312.1", "Ember Debt: what a player owes after a Swift Rite."),
+]
+FR_EDITION = [
+    Row("309", "États du tour", 2),
+    Row("309.1", "Si une Rite attend, le tour est dans une heure calme."),
+    Row("310.1", "La veille est la permission d'agir pendant qu'une Rite attend."),
+    Row("311.1", "Tant qu'une Rite attend, le tour est dans une heure calme."),
+    Row("312.1", "Rien ne se passe."),
+    Row("313.1", "Le fanal est la lampe d'un Gardien."),
+]
+
+
+def test_terms_pair_across_editions_by_rule_or_by_mutual_mention():
+    en, fr = Edition(EN_EDITION, "en"), Edition(FR_EDITION, "fr")
+    pairs = {(a.term if a else None, b.term if b else None) for a, b in paired_terms(en, fr)}
+    assert ("Vigil", "veille") in pairs, "the same rule defines both"
+    assert ("Quiet Hour", "heure calme") in pairs, "English 311.1 and French 309.1 define it"
+    assert ("Ember Debt", None) in pairs, "no French name is guessed"
+    assert (None, "fanal") in pairs, "a French-only term keeps its row"
+    assert len(pairs) == 4

@@ -53,3 +53,50 @@ def test_corpus_813_closed_states_link_to_the_definition(corpus_data, client):
     assert ("331.1", "Closed States") in _terms(_rule(html, "813.1.c.1"))
     html = client.get("/fr/riftbound/rules/813/").content.decode()
     assert ("309.1", "états fermés") in _terms(_rule(html, "813.1.c.1"))
+
+
+def _answer(html: str, anchor: str) -> str:
+    return re.search(rf'id="{anchor}".*?<div class="faq-answer">(.*?)</div>', html, re.S).group(1)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_faq_answers_link_terms_once_outside_links_and_tooltips(demo_data, client, language):
+    html = client.get(f"/{language}/lanternfall/faq/cards/lantern-warden/").content.decode()
+    answer = _answer(html, "ward-stacking")
+    assert _terms(answer) == [("714", "Ward"), ("140", "Embers"), ("122", "Warden")]
+    assert f'href="/{language}/lanternfall/rules/714/"' in answer, "the page's language"
+    tooltip = re.search(r'<span class="xref-preview".*?</span>', answer, re.S).group(0)
+    assert 'class="term"' not in tooltip and "714.3" in tooltip
+    card = re.search(r'<a class="card-ref".*?</a>', answer, re.S).group(0)
+    assert 'class="term"' not in card
+
+
+def test_card_text_links_terms(demo_data, client):
+    html = client.get("/en/lanternfall/cards/lantern-warden/").content.decode()
+    assert ("140", "Ember") in _terms(html)
+
+
+def test_corpus_glossary_lists_terms_defined_in_sentences_paired_across_languages(
+    corpus_data, client
+):
+    html = client.get("/en/riftbound/glossary/").content.decode()
+    rows = dict(re.findall(r'<td lang="en">([^<]+)</td><td lang="fr">([^<]+)</td>', html))
+    assert rows["Closed State"] == "état fermé", "English 331.1, French 309.1"
+    assert rows["Conquer"] == "Conquérir"
+    assert rows["Focus"] == "focalisation"
+
+
+def test_html_linker_escapes_every_piece_and_skips_names_and_code():
+    from ingest.terms import Definition, TermMatcher
+    from rulebook.pages.terms import link_terms_html
+
+    matcher = TermMatcher([Definition("Glow", "112"), Definition("Quiet Hour", "111")], "en")
+    markup = (
+        "<p>A &lt;b&gt; Glow &amp; a <code>Glow</code> in a "
+        '<em class="card-ref">Quiet Hour</em>, <strong>Quiet\nHour</strong> Glow</p>'
+    )
+    out = link_terms_html(markup, matcher, lambda number, written: f"[{number}:{written}]")
+    assert out == (
+        "<p>A &lt;b&gt; [112:Glow] &amp; a <code>Glow</code> in a "
+        '<em class="card-ref">Quiet Hour</em>, <strong>Quiet\nHour</strong> Glow</p>'
+    )

@@ -39,17 +39,6 @@ def _link(ref, written: str, pinned: bool) -> str:
     )
 
 
-def _term_link(document, number: str, written: str, pinned: bool) -> str:
-    url = terms.term_url(document, number, pinned)
-    return format_html(
-        '<a class="term" href="{}" data-target="{}" data-preview="{}preview/">{}</a>',
-        url,
-        number,
-        url,
-        written,
-    )
-
-
 def _marks(rule, text: str, pinned: bool, document) -> list[tuple[int, int, str]]:
     """(start, end, link HTML) of every resolved reference, then of each defined term's first
     mention outside those references."""
@@ -60,7 +49,7 @@ def _marks(rule, text: str, pinned: bool, document) -> list[tuple[int, int, str]
     marks = [(r.start, r.end, _link(r, text[r.start : r.end], pinned)) for r in refs]
     taken = [(r.start, r.end) for r in refs]
     for start, end, number in terms.term_spans(document, rule, taken):
-        marks.append((start, end, _term_link(document, number, text[start:end], pinned)))
+        marks.append((start, end, terms.term_link(document, number, text[start:end], pinned)))
     return sorted(marks, key=lambda m: (m[0], m[1]))
 
 

@@ -6,10 +6,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from ingest import numbers
-from ingest.languages import fold
 from rulebook import kinds
 from rulebook.models import Document, Game
-from rulebook.models.glossary import glossary
 from rulebook.pages import bilingual, identity
 
 
@@ -55,9 +53,7 @@ def rule_compare(request, game, kind, number, version=None):
 @require_safe
 def glossary_page(request, game):
     game_obj = get_object_or_404(Game, slug=game)
-    entries = glossary(game_obj, kinds.CORE_RULES)
-    lang = request.LANGUAGE_CODE
-    entries.sort(key=lambda e: fold(e["terms"].get(lang, "")))
+    entries = bilingual.glossary_entries(game_obj, kinds.CORE_RULES, request.LANGUAGE_CODE)
     columns = list(entries[0]["terms"]) if entries else []
     for entry in entries:
         entry["cells"] = [(code, entry["terms"][code]) for code in columns]
