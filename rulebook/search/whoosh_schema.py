@@ -159,12 +159,26 @@ def stem(lang: str, word: str) -> str:
 
 def build(parsed: ParsedQuery, langs, broadened: bool = False):
     """The Whoosh query: every term required (or any, when broadened), plus ranking bonuses."""
-    parts = [q for q in (_term(t, langs) for t in parsed.terms) if q is not None]
-    if not parts:
+    parts, optional = [], []
+    for term in parsed.terms:
+        clause = _term(term, langs)
+        if clause is not None:
+            (optional if _stop_word_somewhere(term, langs) else parts).append(clause)
+    if not parts and not optional:
         return None
-    core = query.Or(parts, scale=0.9) if broadened else query.And(parts)
-    bonuses = _bonuses(parsed, langs)
+    if broadened or not parts:
+        core = query.Or(parts + optional, scale=0.9)
+    else:
+        core = query.And(parts)
+    bonuses = _bonuses(parsed, langs) + ([] if broadened or not parts else optional)
     return query.AndMaybe(core, query.Or(bonuses)) if bonuses else core
+
+
+def _stop_word_somewhere(term: QueryTerm, langs) -> bool:
+    """A word one searched language drops as a stop word ("de" on a French page that also
+    searches English cards) is a function word of the query: required on the other shelves,
+    it would make every word-for-word match fail."""
+    return term.kind == "word" and any(not analyse(lang, term.value) for lang in langs)
 
 
 def _term(term: QueryTerm, langs):

@@ -76,3 +76,31 @@ def test_total_is_exact_in_one_walk(tmp_path):
     results = _search(backend, "mana", per_page=5)
     assert results.total == 37
     assert results.pages == 8
+
+
+def test_a_stop_word_of_one_searched_language_is_not_required_in_another(tmp_path):
+    """A French page also searches English cards: "de" is dropped from the French shelves as
+    a stop word, and must not then be required of every match on the English ones."""
+    french = [
+        IndexEntry(
+            key=f"rule:{n}",
+            kind="rule",
+            game="starfall",
+            language="fr",
+            version="2025-06-01",
+            number=str(n),
+            title=text,
+            path="Règles",
+            text=text,
+            url=f"/fr/{n}/",
+            is_default_version=True,
+        )
+        for n, text in enumerate(
+            ["La réserve de mana se vide.", "Le joueur paie avec sa réserve.", "Du mana."], 1
+        )
+    ]
+    backend = _backend(tmp_path, RULES + french)
+    text = "réserve de mana"
+    results = backend.search(SearchQuery(text=text, language="fr"), understand(text, "fr", None))
+    assert not results.broadened
+    assert results.hits[0].number == "1"
