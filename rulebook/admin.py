@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.db import models
 from django.utils.html import format_html
 
+from rulebook.loading import generation
 from rulebook.models import (
     Card,
     Document,
@@ -20,20 +21,37 @@ from rulebook.models import (
 )
 
 
+class DataAdmin(admin.ModelAdmin):
+    """An edit in the admin is a change of the data like an ingest: it bumps the generation,
+    so cached pages, validators and precomputed payloads keyed on it are not served stale."""
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        generation.bump()
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        generation.bump()
+
+    def delete_queryset(self, request, queryset):
+        super().delete_queryset(request, queryset)
+        generation.bump()
+
+
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(DataAdmin):
     list_display = ["slug", "name"]
 
 
 @admin.register(Document)
-class DocumentAdmin(admin.ModelAdmin):
+class DocumentAdmin(DataAdmin):
     list_display = ["game", "kind", "language", "version", "label", "source_name", "ingested_at"]
     list_filter = ["game", "kind", "language"]
     readonly_fields = ["content_hash", "report", "ingested_at"]
 
 
 @admin.register(Rule)
-class RuleAdmin(admin.ModelAdmin):
+class RuleAdmin(DataAdmin):
     list_display = ["number", "document", "is_heading", "depth", "position", "repairs"]
     list_filter = ["document", "is_heading"]
     search_fields = ["number", "text"]
@@ -41,7 +59,7 @@ class RuleAdmin(admin.ModelAdmin):
 
 
 @admin.register(Reference)
-class ReferenceAdmin(admin.ModelAdmin):
+class ReferenceAdmin(DataAdmin):
     list_display = ["source", "written", "target_number", "target", "kind"]
     raw_id_fields = ["source", "target"]
 
@@ -60,7 +78,7 @@ def _pretty_report(obj) -> str:
 
 
 @admin.register(KnowledgeSource)
-class KnowledgeSourceAdmin(admin.ModelAdmin):
+class KnowledgeSourceAdmin(DataAdmin):
     list_display = ["game", "kind", "source_name", "ingested_at"]
     list_filter = ["game", "kind"]
     search_fields = ["source_name"]
@@ -78,7 +96,7 @@ class KnowledgeSourceAdmin(admin.ModelAdmin):
 
 
 @admin.register(Keyword)
-class KeywordAdmin(admin.ModelAdmin):
+class KeywordAdmin(DataAdmin):
     list_display = ["name", "number", "slug", "document", "position"]
     list_filter = ["document__game", "document__language", "document__version"]
     search_fields = ["name", "slug", "number", "summary"]
@@ -92,7 +110,7 @@ class KeywordAdmin(admin.ModelAdmin):
 
 
 @admin.register(FaqPage)
-class FaqPageAdmin(admin.ModelAdmin):
+class FaqPageAdmin(DataAdmin):
     formfield_overrides = URLS
     list_display = ["title", "game", "source", "kind", "slug", "reviewed_version", "position"]
     list_filter = ["game", "source", "kind", "is_index"]
@@ -101,7 +119,7 @@ class FaqPageAdmin(admin.ModelAdmin):
 
 
 @admin.register(FaqEntry)
-class FaqEntryAdmin(admin.ModelAdmin):
+class FaqEntryAdmin(DataAdmin):
     list_display = ["question", "anchor", "page", "kind", "position"]
     list_filter = ["page__game", "page__source", "kind"]
     search_fields = ["question", "anchor", "answer_text", "page__slug"]
@@ -119,7 +137,7 @@ class PrintingInline(admin.TabularInline):
 
 
 @admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
+class CardAdmin(DataAdmin):
     list_display = ["name", "game", "slug", "energy", "might", "banned"]
     list_filter = ["game", "banned"]
     search_fields = ["name", "slug", "ability_text"]
@@ -129,7 +147,7 @@ class CardAdmin(admin.ModelAdmin):
 
 
 @admin.register(Printing)
-class PrintingAdmin(admin.ModelAdmin):
+class PrintingAdmin(DataAdmin):
     formfield_overrides = URLS
     list_display = ["public_code", "card", "set_name", "rarity", "collector_number"]
     list_filter = ["game", "set_name", "rarity"]
@@ -139,7 +157,7 @@ class PrintingAdmin(admin.ModelAdmin):
 
 
 @admin.register(Erratum)
-class ErratumAdmin(admin.ModelAdmin):
+class ErratumAdmin(DataAdmin):
     formfield_overrides = URLS
     list_display = ["card_name", "game", "article_id", "set_name", "published_at"]
     list_filter = ["game", "set_name"]
@@ -149,7 +167,7 @@ class ErratumAdmin(admin.ModelAdmin):
 
 
 @admin.register(Link)
-class LinkAdmin(admin.ModelAdmin):
+class LinkAdmin(DataAdmin):
     list_display = [
         "source_kind",
         "source_id",

@@ -112,3 +112,27 @@ def test_admin_needs_a_staff_login(demo_data, client, model):
     client.force_login(user)
     response = client.get(url)
     assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+
+
+def test_an_admin_edit_bumps_the_data_generation_so_cached_pages_revalidate(
+    demo_data, admin_client
+):
+    from rulebook.models import DataGeneration, Rule
+
+    page = admin_client.get("/en/lanternfall/rules/211/")
+    etag, before = page["ETag"], DataGeneration.current_number()
+    rules = Rule.objects.filter(document__game__slug="lanternfall", document__language="en")
+    rule = rules.filter(number="211").order_by("-document__version").first()
+    form = admin_client.get(f"/admin/rulebook/rule/{rule.pk}/change/").context["adminform"].form
+    data = {k: v for k, v in form.initial.items() if v is not None and k in form.fields}
+    data = {**data, "text": rule.text + " (fixed)"}
+    for name in ("parent", "section", "document"):
+        data[name] = getattr(rule, f"{name}_id") or ""
+    response = admin_client.post(f"/admin/rulebook/rule/{rule.pk}/change/", data)
+    assert response.status_code == 302, (
+        getattr(response, "context", None) and response.context["adminform"].form.errors
+    )
+    assert DataGeneration.current_number() == before + 1
+    again = admin_client.get("/en/lanternfall/rules/211/", HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 200 and again["ETag"] != etag
+    assert "(fixed)" in again.content.decode()
