@@ -13,6 +13,7 @@ from django.core.cache import cache
 
 from ingest import languages, terms
 
+from .generation import DataGeneration
 from .rules import Document, Rule
 
 KEYWORD_CONTAINER_RE = languages.mentions_keywords_re()
@@ -64,6 +65,7 @@ def defined_terms(game, kind) -> list[dict]:
     if len(documents) < 2:
         return []
     stamp = "|".join(f"{lang}:{doc.pk}:{doc.content_hash}" for lang, doc in documents.items())
+    stamp += f"|{DataGeneration.current()[0]}"  # an admin edit changes text, not hashes
     key = f"defined-terms:{hashlib.sha1(stamp.encode()).hexdigest()[:20]}"
     entries = cache.get(key)
     if entries is None:
