@@ -21,7 +21,7 @@ from rulebook.models import Document, Rule
 
 
 @functools.lru_cache(maxsize=32)
-def _matcher(document_pk: int, content_hash: str, language: str) -> terms.TermMatcher:
+def _matcher(document_pk: int, content_hash: str, language: str, game: str) -> terms.TermMatcher:
     rows = (
         Rule.objects.in_document(document_pk)
         .filter(occurrence=1)
@@ -32,12 +32,15 @@ def _matcher(document_pk: int, content_hash: str, language: str) -> terms.TermMa
         (terms.Row(n, text, level if heading else 0) for n, text, level, heading in rows),
         language,
     )
+    # The rules introduce the game by name ("Lanternfall is a game…"); every mention of the
+    # name is not a use of a game term.
+    found = [d for d in found if terms.fold(d.term) != terms.fold(game)]
     return terms.TermMatcher(found, language)
 
 
 def matcher_for(document: Document) -> terms.TermMatcher:
     """The document's term matcher, rebuilt only when its content hash changes."""
-    return _matcher(document.pk, document.content_hash, document.language)
+    return _matcher(document.pk, document.content_hash, document.language, document.game.name)
 
 
 def definitions_of(document: Document) -> list[terms.Definition]:

@@ -100,3 +100,14 @@ def test_html_linker_escapes_every_piece_and_skips_names_and_code():
         "<p>A &lt;b&gt; [112:Glow] &amp; a <code>Glow</code> in a "
         '<em class="card-ref">Quiet Hour</em>, <strong>Quiet\nHour</strong> Glow</p>'
     )
+
+
+def test_the_game_name_is_not_a_term(demo_data, client):
+    from rulebook.models import Document
+    from rulebook.pages.terms import matcher_for
+
+    document = Document.objects.filter(
+        game__slug="lanternfall", language="en", kind="core-rules"
+    ).latest("version")
+    assert "lanternfall" not in {d.term.lower() for d in matcher_for(document).definitions}
+    assert "Wardens" in {d.term for d in matcher_for(document).definitions}
