@@ -82,6 +82,18 @@ class History:
             self._cache[i] = compare(a.rules, b.rules, a.label, b.label)
         return self._cache[i]
 
+    def adopt(self, i: int, comparison: Comparison) -> None:
+        """Take the comparison of versions ``i`` and ``i + 1`` made before (an ingest reuses
+        the stored payload's when neither text changed)."""
+        self._cache[i] = comparison
+
+    def made(self) -> dict[tuple[str, str], Comparison]:
+        """The comparisons made so far, keyed by the (older, newer) version labels."""
+        return {
+            (self.versions[i].label, self.versions[i + 1].label): comparison
+            for i, comparison in self._cache.items()
+        }
+
     def timeline(self, label: str, number: str) -> list[Step]:
         """Every version's form of the rule, oldest first, found from any one version."""
         start = self.index(label)

@@ -29,7 +29,7 @@ def history_payload(documents, previous: dict | None = None) -> dict:
     for i in range(len(history.versions) - 1):
         pair = (history.versions[i].label, history.versions[i + 1].label)
         if pair in reusable:
-            history._cache[i] = reusable[pair]
+            history.adopt(i, reusable[pair])
         history.comparison(i)
     newest = history.versions[-1] if history.versions else None
     to_newest = {}
@@ -44,11 +44,7 @@ def _reusable(previous: dict | None, hashes: dict) -> dict:
     if not previous or "hashes" not in previous:
         return {}
     same = {label for label, digest in previous["hashes"].items() if hashes.get(label) == digest}
-    old_history = previous["history"]
-    found = {
-        (old_history.versions[i].label, old_history.versions[i + 1].label): comparison
-        for i, comparison in old_history._cache.items()
-    }
+    found = previous["history"].made()
     found.update(previous["comparisons"])
     return {pair: c for pair, c in found.items() if pair[0] in same and pair[1] in same}
 
