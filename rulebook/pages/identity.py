@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ingest import numbers
 from rulebook.models import Document
+from rulebook.pages import outline
 from rulebook.pages.history import history_for, history_of
 
 
@@ -152,7 +153,7 @@ def language_alternates(document: Document, number: str, pinned: bool) -> dict[s
             newest[other.language] = other if pinned else newest[other.language]
     for code, target in newest.items():
         there = _number_for(document, number, target)
-        rule = target.rules.filter(number=there).first() if there else None
+        rule = outline.first_rule(target, there) if there else None
         if rule is not None:
             same = pinned and target.version == document.version
             out[code] = rule.get_pinned_url() if same else rule.get_absolute_url()

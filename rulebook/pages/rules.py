@@ -12,6 +12,7 @@ from django.conf import settings
 
 from ingest import numbers
 from rulebook.models import Document, Reference, Rule
+from rulebook.pages import outline
 
 
 @dataclass
@@ -115,12 +116,7 @@ def neighbour_sections(rule: Rule) -> tuple[Rule | None, Rule | None]:
     section = rule if rule.is_heading else rule.section
     if section is None:
         return None, None
-    same_level = Rule.objects.in_document(rule.document_id).filter(
-        is_heading=True, heading_level=section.heading_level
-    )
-    previous = same_level.filter(position__lt=section.position).order_by("-position").first()
-    following = same_level.filter(position__gt=section.position).order_by("position").first()
-    return previous, following
+    return outline.neighbour_headings(rule.document, section)
 
 
 @dataclass
@@ -190,18 +186,7 @@ def grouped_sections(rule: Rule) -> list[Rule]:
     heading of a higher level. Empty for any heading with rules under it."""
     if not rule.is_heading or rule.section_end != rule.position or rule.heading_level > 2:
         return []
-    following = (
-        Rule.objects.in_document(rule.document_id)
-        .headings()
-        .filter(position__gt=rule.position, heading_level__lte=rule.heading_level)
-        .in_order()
-    )
-    out = []
-    for heading in following:
-        if heading.heading_level < rule.heading_level or heading.section_end == heading.position:
-            break
-        out.append(heading)
-    return out
+    return outline.grouped_under(rule.document, rule)
 
 
 def share_document(document: Document, rules) -> None:
