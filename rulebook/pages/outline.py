@@ -1,76 +1,139 @@
-"""What every rule page of a document shares: its headings, and where each number first occurs.
+"""Every rule of a document, read once per process and document state instead of once per page.
 
-Both are read once per process and document state (its content hash and the time it was
-loaded, as the linkify catalogue is) instead of once per page: a cold page asked the database
-for its two neighbouring sections and for the rule its language switch leads to. Rows are kept,
-never model instances, so no page sees what another one set on its rules.
+A cold rule page asked the database for its occurrences (with their sections), its span, its
+breadcrumbs, its neighbouring sections and the rule its language switch leads to: five or more
+queries whose compilation cost more than their answers, all of rows that change only with an
+ingest of the document. The rows are kept per document state (its primary key, content hash
+and load time, as the linkify catalogue is); each page builds its own model instances from
+them, so nothing one page sets on a rule is seen by another.
 """
 
 from __future__ import annotations
 
+import bisect
 import copy
 import functools
 
 from rulebook.models import Document, Rule
 
 FIELDS = tuple(f.attname for f in Rule._meta.concrete_fields)
-_POSITION, _LEVEL, _END = (FIELDS.index(n) for n in ("position", "heading_level", "section_end"))
+_AT = {name: i for i, name in enumerate(FIELDS)}
+_PK, _NUMBER, _POSITION = _AT["id"], _AT["number"], _AT["position"]
+_HEADING, _LEVEL, _END = _AT["is_heading"], _AT["heading_level"], _AT["section_end"]
+_SECTION, _REPAIRS = _AT["section_id"], _AT["repairs"]
 
 
-def _state(document: Document) -> tuple:
-    return document.pk, document.content_hash, document.ingested_at
+class _Rows:
+    """One document's rule rows (``FIELDS`` order) in reading order, with their indexes."""
+
+    def __init__(self, rows: tuple[tuple, ...]):
+        self.rows = rows
+        self.positions = [row[_POSITION] for row in rows]
+        self.by_pk = {row[_PK]: i for i, row in enumerate(rows)}
+        self.by_number: dict[str, list[int]] = {}
+        for i, row in enumerate(rows):
+            self.by_number.setdefault(row[_NUMBER], []).append(i)
+        self.headings = [i for i, row in enumerate(rows) if row[_HEADING]]
 
 
-@functools.lru_cache(maxsize=32)
-def _headings(document_pk, content_hash, ingested_at) -> tuple[tuple, ...]:
-    """Every heading row of the document (all fields, in ``FIELDS`` order), in reading order."""
-    rows = Rule.objects.in_document(document_pk).headings().in_order().values_list(*FIELDS)
-    return tuple(rows)
+@functools.lru_cache(maxsize=8)
+def _rows(document_pk, content_hash, ingested_at) -> _Rows:
+    rows = Rule.objects.in_document(document_pk).in_order().values_list(*FIELDS)
+    return _Rows(tuple(rows))
 
 
-@functools.lru_cache(maxsize=32)
-def _first_occurrences(document_pk, content_hash, ingested_at) -> dict[str, tuple[int, str]]:
-    """Number -> (occurrence, anchor) of the first rule bearing it, in reading order."""
-    rows = Rule.objects.in_document(document_pk).order_by("-position")
-    return {n: (o, a) for n, o, a in rows.values_list("number", "occurrence", "anchor")}
+class DocumentRules:
+    """A page's view of its document's rules: fresh ``Rule`` instances from the kept rows,
+    each with its ``document`` set (and its chain of sections, for the rules asked by number)."""
+
+    def __init__(self, document: Document):
+        self.document = document
+        self.kept = _rows(document.pk, document.content_hash, document.ingested_at)
+
+    def _rule(self, i: int, sections: bool = False) -> Rule:
+        values = list(self.kept.rows[i])
+        if values[_REPAIRS]:
+            values[_REPAIRS] = copy.deepcopy(values[_REPAIRS])
+        rule = Rule.from_db(Rule.objects.db, FIELDS, values)
+        rule.document = self.document
+        section = self.kept.by_pk.get(values[_SECTION])
+        if sections and section is not None:
+            rule.section = self._rule(section, sections=True)
+        elif sections and values[_SECTION] is None:
+            rule.section = None
+        return rule
+
+    def at(self, number: str) -> list[Rule]:
+        """Every occurrence of a number in reading order, with its sections."""
+        return [self._rule(i, sections=True) for i in self.kept.by_number.get(number, ())]
+
+    def first(self, number: str) -> Rule | None:
+        """The first rule bearing ``number`` in reading order, or None."""
+        found = self.kept.by_number.get(number)
+        return self._rule(found[0]) if found else None
+
+    def between(self, first_position: int, last_position: int) -> list[Rule]:
+        """The rules whose positions lie in the range, both ends included."""
+        low = bisect.bisect_left(self.kept.positions, first_position)
+        high = bisect.bisect_right(self.kept.positions, last_position)
+        return [self._rule(i) for i in range(low, high)]
+
+    def _under(self, rule: Rule, own: bool) -> list[int]:
+        """Indexes of the rules right after ``rule`` (itself first when ``own``) that are its
+        numeric descendants, up to the first gap, repeat of its number or other rule."""
+        start = self.kept.by_pk.get(rule.pk)
+        if start is None:
+            return []
+        out: list[int] = []
+        for i in range(start if own else start + 1, len(self.kept.rows)):
+            row = self.kept.rows[i]
+            if row[_POSITION] != rule.position + len(out) + (0 if own else 1):
+                break
+            if row[_NUMBER] == rule.number:
+                if row[_PK] != rule.pk:
+                    break  # a repeated number starts a block of its own
+            elif not row[_NUMBER].startswith(rule.number + "."):
+                break
+            out.append(i)
+        return out
+
+    def span_under(self, rule: Rule) -> list[Rule]:
+        """The rule and its contiguous numeric descendants."""
+        return [self._rule(i) for i in self._under(rule, own=True)]
+
+    def count_under(self, rule: Rule) -> int:
+        """How many contiguous numeric descendants follow the rule."""
+        return len(self._under(rule, own=False))
+
+    def neighbours(self, section: Rule) -> tuple[Rule | None, Rule | None]:
+        """The headings of ``section``'s level just before and just after it."""
+        rows, level, position = self.kept.rows, section.heading_level, section.position
+        same = [i for i in self.kept.headings if rows[i][_LEVEL] == level]
+        before = [i for i in same if rows[i][_POSITION] < position]
+        after = [i for i in same if rows[i][_POSITION] > position]
+        return (
+            self._rule(before[-1]) if before else None,
+            self._rule(after[0]) if after else None,
+        )
+
+    def grouped_under(self, heading: Rule) -> list[Rule]:
+        """The sections after a grouping heading at its level, up to the next grouping
+        heading or a heading of a higher level (``rules.grouped_sections``)."""
+        out = []
+        for i in self.kept.headings:
+            row = self.kept.rows[i]
+            if row[_POSITION] <= heading.position or row[_LEVEL] > heading.heading_level:
+                continue
+            if row[_LEVEL] < heading.heading_level or row[_END] == row[_POSITION]:
+                break
+            out.append(self._rule(i))
+        return out
 
 
-def _rule(document: Document, row: tuple) -> Rule:
-    rule = Rule.from_db(Rule.objects.db, FIELDS, copy.deepcopy(row))
-    rule.document = document
-    return rule
-
-
-def neighbour_headings(document: Document, section: Rule) -> tuple[Rule | None, Rule | None]:
-    """The headings of ``section``'s level just before and just after it."""
-    level, position = section.heading_level, section.position
-    same_level = [row for row in _headings(*_state(document)) if row[_LEVEL] == level]
-    before = [row for row in same_level if row[_POSITION] < position]
-    after = [row for row in same_level if row[_POSITION] > position]
-    return (
-        _rule(document, before[-1]) if before else None,
-        _rule(document, after[0]) if after else None,
-    )
-
-
-def grouped_under(document: Document, heading: Rule) -> list[Rule]:
-    """The sections after a grouping heading at its level, up to the next grouping heading
-    or a heading of a higher level (``rules.grouped_sections``)."""
-    out = []
-    for row in _headings(*_state(document)):
-        if row[_POSITION] <= heading.position or row[_LEVEL] > heading.heading_level:
-            continue
-        if row[_LEVEL] < heading.heading_level or row[_END] == row[_POSITION]:
-            break
-        out.append(_rule(document, row))
-    return out
+def of(document: Document) -> DocumentRules:
+    return DocumentRules(document)
 
 
 def first_rule(document: Document, number: str) -> Rule | None:
-    """The first rule numbered ``number``, enough of it for its URLs (number, occurrence,
-    anchor and document), or None when the document has no such number."""
-    found = _first_occurrences(*_state(document)).get(number)
-    if found is None:
-        return None
-    occurrence, anchor = found
-    return Rule(document=document, number=number, occurrence=occurrence, anchor=anchor)
+    """The first rule numbered ``number`` in the document, or None."""
+    return of(document).first(number)

@@ -1,5 +1,5 @@
-"""A rule page's neighbouring sections and its language links come from copies of the
-document's outline that each process keeps: an ingest that changes the document must show."""
+"""A rule page's span, neighbouring sections and language links come from the copy of the
+document's rules that each process keeps: an ingest that changes the document must show."""
 
 import re
 import uuid
@@ -37,7 +37,7 @@ def _replace_english(demo_dir, tmp_path):
     assert {result.status for _item, result in results} == {"updated"}
 
 
-def test_a_replaced_version_changes_the_section_links_and_language_links(
+def test_a_replaced_version_changes_the_span_section_links_and_language_links(
     demo_data, demo_dir, client, tmp_path, settings
 ):
     settings.RULEBOOK_PAGE_FORMAT = uuid.uuid4().hex
@@ -45,6 +45,7 @@ def test_a_replaced_version_changes_the_section_links_and_language_links(
     french = client.get("/fr/lanternfall/rules/103.1.b.3/").content.decode()
     assert "Setup" in _next_link(english)
     assert _english_link(french) == "/en/lanternfall/rules/103.1.b.3/"
+    assert 'id="103.1.b.3"' in client.get("/en/lanternfall/rules/103.1.b/").content.decode()
 
     _replace_english(demo_dir, tmp_path)
 
@@ -52,3 +53,4 @@ def test_a_replaced_version_changes_the_section_links_and_language_links(
     french = client.get("/fr/lanternfall/rules/103.1.b.3/").content.decode()
     assert "Getting Ready" in _next_link(english)
     assert _english_link(french) == "/en/lanternfall/rules/"
+    assert 'id="103.1.b.3"' not in client.get("/en/lanternfall/rules/103.1.b/").content.decode()
