@@ -100,12 +100,8 @@ def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowled
     faq_ids = set(links.from_faq().to_rules(numbers).source_ids())
     out = RuleKnowledge()
     top = numbers[0].split(".")[0] if numbers else ""
-    out.keyword = Keyword.objects.in_document(document).defined_at(top).first()
-    english = (
-        out.keyword
-        if newest.pk == document.pk
-        else Keyword.objects.in_document(newest).defined_at(top).first()
-    )
+    out.keyword = _keyword_at(document, top)
+    english = out.keyword if newest.pk == document.pk else _keyword_at(newest, top)
     if english is not None and numbers[0] == top:  # the keyword's own page: FAQ naming it too
         faq_ids.update(links.faq_about_keyword(document.game, english).source_ids())
     out.faq = entries_in_reading_order(faq_ids)
@@ -115,3 +111,10 @@ def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowled
         out.card_count = cards.count()
         out.cards = list(cards.only("name", "slug", "game_id")[:limit])
     return out
+
+
+def _keyword_at(document, number: str) -> Keyword | None:
+    """The keyword defined at ``number``, first in the document's order. Ordered by position
+    alone: the default order starts with the document's game, kind and language, which joins
+    two tables for rows of a single document."""
+    return Keyword.objects.in_document(document).defined_at(number).order_by("position").first()
