@@ -201,19 +201,13 @@ class RuleQuerySet(models.QuerySet):
 
     def with_references(self):
         """Each rule's cross-references with their targets, fetched in bulk for a page."""
-        return self.prefetch_related(references_prefetch())
-
-
-def references_prefetch() -> models.Prefetch:
-    """A rule's cross-references with their targets, for ``prefetch_related`` (or for
-    ``prefetch_related_objects`` on rules a page did not read from a queryset)."""
-    refs = (
-        Reference.objects.select_related("target__document__game")
-        # The report is a large JSON blob: never decode it once per reference.
-        .defer("target__document__report")
-        .order_by("start")
-    )
-    return models.Prefetch("references", queryset=refs)
+        refs = (
+            Reference.objects.select_related("target__document__game")
+            # The report is a large JSON blob: never decode it once per reference.
+            .defer("target__document__report")
+            .order_by("start")
+        )
+        return self.prefetch_related(models.Prefetch("references", queryset=refs))
 
 
 class Rule(models.Model):

@@ -14,9 +14,13 @@ import bisect
 import copy
 import functools
 
-from rulebook.models import Document, Rule
+from rulebook.models import Document, Reference, Rule
 
 FIELDS = tuple(f.attname for f in Rule._meta.concrete_fields)
+REFERENCE_FIELDS = tuple(f.attname for f in Reference._meta.concrete_fields)
+_SOURCE = REFERENCE_FIELDS.index("source_id")
+_TARGET = REFERENCE_FIELDS.index("target_id")
+_REFERENCE_PK = REFERENCE_FIELDS.index("id")
 _AT = {name: i for i, name in enumerate(FIELDS)}
 _PK, _NUMBER, _POSITION = _AT["id"], _AT["number"], _AT["position"]
 _HEADING, _LEVEL, _END = _AT["is_heading"], _AT["heading_level"], _AT["section_end"]
@@ -26,8 +30,14 @@ _SECTION, _REPAIRS = _AT["section_id"], _AT["repairs"]
 class _Rows:
     """One document's rule rows (``FIELDS`` order) in reading order, with their indexes."""
 
-    def __init__(self, rows: tuple[tuple, ...]):
+    def __init__(self, rows: tuple[tuple, ...], references: tuple[tuple, ...]):
         self.rows = rows
+        # A document's citations resolve within it (``loading.documents``): both ends are here.
+        self.cites: dict[int, list[tuple]] = {}
+        self.cited_by: dict[int, list[tuple]] = {}
+        for reference in references:
+            self.cites.setdefault(reference[_SOURCE], []).append(reference)
+            self.cited_by.setdefault(reference[_TARGET], []).append(reference)
         self.positions = [row[_POSITION] for row in rows]
         self.by_pk = {row[_PK]: i for i, row in enumerate(rows)}
         self.by_number: dict[str, list[int]] = {}
@@ -39,7 +49,9 @@ class _Rows:
 @functools.lru_cache(maxsize=8)
 def _rows(document_pk, content_hash, ingested_at) -> _Rows:
     rows = Rule.objects.in_document(document_pk).in_order().values_list(*FIELDS)
-    return _Rows(tuple(rows))
+    references = Reference.objects.filter(source__document_id=document_pk)
+    references = references.order_by("start", "pk").values_list(*REFERENCE_FIELDS)
+    return _Rows(tuple(rows), tuple(references))
 
 
 class DocumentRules:
@@ -62,6 +74,32 @@ class DocumentRules:
         elif sections and values[_SECTION] is None:
             rule.section = None
         return rule
+
+    def _by_pk(self, pk: int | None) -> Rule | None:
+        i = self.kept.by_pk.get(pk)
+        return None if i is None else self._rule(i)
+
+    def _reference(self, row: tuple, source: Rule | None = None) -> Reference:
+        reference = Reference.from_db(Reference.objects.db, REFERENCE_FIELDS, row)
+        reference.source = source or self._by_pk(row[_SOURCE])
+        reference.target = self._by_pk(row[_TARGET])
+        return reference
+
+    def attach_references(self, rules: list[Rule]) -> None:
+        """Give each rule its ``page_references``: its citations in the order they are
+        written, each with its target rule, which the rule text tag links."""
+        for rule in rules:
+            rows = self.kept.cites.get(rule.pk, ())
+            rule.page_references = [self._reference(row, source=rule) for row in rows]
+
+    def citing(self, shown: list[Rule]) -> list[Reference]:
+        """The citations of the shown rules by rules not shown, in reading order of the
+        citing rule."""
+        pks = {rule.pk for rule in shown}
+        rows = [row for pk in pks for row in self.kept.cited_by.get(pk, ())]
+        rows = [row for row in rows if row[_SOURCE] not in pks]
+        rows.sort(key=lambda row: (self.kept.by_pk[row[_SOURCE]], row[_REFERENCE_PK]))
+        return [self._reference(row) for row in rows]
 
     def at(self, number: str) -> list[Rule]:
         """Every occurrence of a number in reading order, with its sections."""

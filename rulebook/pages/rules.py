@@ -9,11 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db.models import prefetch_related_objects
 
 from ingest import numbers
 from rulebook.models import Document, Reference, Rule
-from rulebook.models.rules import references_prefetch
 from rulebook.pages import outline
 
 
@@ -65,7 +63,7 @@ def span_of(rule: Rule, references: bool = True, part: int | None = None) -> lis
     else:
         out = doc_rules.span_under(rule) or [rule]
     if references:
-        prefetch_related_objects(out, references_prefetch())
+        doc_rules.attach_references(out)
     return out
 
 
@@ -136,13 +134,7 @@ def rule_context(document: Document, number: str, part: int = 1) -> RuleContext 
         return None
     parts = blocks[0].parts if len(occurrences) == 1 else 1
     share_document(document, [*occurrences, *(r for block in blocks for r in block.rules)])
-    shown = [r.pk for block in blocks for r in block.rules]
-    referenced_by = list(
-        Reference.objects.filter(target_id__in=shown)
-        .exclude(source_id__in=shown)
-        .select_related("source", "target")
-        .order_by("source__position")
-    )
+    referenced_by = outline.of(document).citing([r for block in blocks for r in block.rules])
     first = occurrences[0]
     previous, following = neighbour_sections(first)
     return RuleContext(

@@ -1,5 +1,5 @@
-"""A rule page's span, neighbouring sections and language links come from the copy of the
-document's rules that each process keeps: an ingest that changes the document must show."""
+"""A rule page's span, citations, neighbouring sections and language links come from the copy
+of the document's rules that each process keeps: an ingest that changes the document shows."""
 
 import re
 import uuid
@@ -22,6 +22,11 @@ def _next_link(html: str) -> str:
     return re.search(r'<a rel="next"[^>]*>(.*?)</a>', html, re.S).group(1)
 
 
+def _cited_by_103_4_a(client, number: str) -> bool:
+    html = client.get(f"/en/lanternfall/rules/{number}/").content.decode()
+    return 'class="referenced-by"' in html and "/en/lanternfall/rules/103.4.a/" in html
+
+
 def _english_link(html: str) -> str:
     return re.search(r'<a href="([^"]*)" class="lang-link" hreflang="en"', html).group(1)
 
@@ -30,6 +35,7 @@ def _replace_english(demo_dir, tmp_path):
     text = (demo_dir / SOURCE).read_text(encoding="utf-8")
     assert REMOVED in text
     text = text.replace(REMOVED + "\n", "").replace(">Setup</div>", ">Getting Ready</div>")
+    text = text.replace("See rule 106.", "See rule 107.")
     changed = tmp_path / "2026-05-01_v1.1.md"
     changed.write_text(text, encoding="utf-8")
     options = IngestOptions(game="lanternfall", language="en", replace=True)
@@ -46,6 +52,7 @@ def test_a_replaced_version_changes_the_span_section_links_and_language_links(
     assert "Setup" in _next_link(english)
     assert _english_link(french) == "/en/lanternfall/rules/103.1.b.3/"
     assert 'id="103.1.b.3"' in client.get("/en/lanternfall/rules/103.1.b/").content.decode()
+    assert _cited_by_103_4_a(client, "106") and not _cited_by_103_4_a(client, "107")
 
     _replace_english(demo_dir, tmp_path)
 
@@ -54,3 +61,4 @@ def test_a_replaced_version_changes_the_span_section_links_and_language_links(
     assert "Getting Ready" in _next_link(english)
     assert _english_link(french) == "/en/lanternfall/rules/"
     assert 'id="103.1.b.3"' not in client.get("/en/lanternfall/rules/103.1.b/").content.decode()
+    assert _cited_by_103_4_a(client, "107") and not _cited_by_103_4_a(client, "106")

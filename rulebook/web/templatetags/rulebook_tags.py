@@ -53,8 +53,11 @@ def _term_link(document, number: str, written: str, pinned: bool) -> str:
 def _marks(rule, text: str, pinned: bool, document) -> list[tuple[int, int, str]]:
     """(start, end, link HTML) of every resolved reference, then of each defined term's first
     mention outside those references."""
+    # Rules a page read with ``span_of`` carry theirs; any other rule asks its relation.
+    cited = getattr(rule, "page_references", None)
+    cited = rule.references.all() if cited is None else cited
     refs = sorted(
-        (r for r in rule.references.all() if r.target_id and r.end <= len(text)),
+        (r for r in cited if r.target_id and r.end <= len(text)),
         key=lambda r: (r.start, r.end),
     )
     marks = [(r.start, r.end, _link(r, text[r.start : r.end], pinned)) for r in refs]
