@@ -46,7 +46,8 @@ class _Rows:
         self.headings = [i for i, row in enumerate(rows) if row[_HEADING]]
 
 
-@functools.lru_cache(maxsize=8)
+# About 3 MB a document of the corpus; more documents than this in use would reload each time.
+@functools.lru_cache(maxsize=16)
 def _rows(document_pk, content_hash, ingested_at) -> _Rows:
     rows = Rule.objects.in_document(document_pk).in_order().values_list(*FIELDS)
     references = Reference.objects.filter(source__document_id=document_pk)
