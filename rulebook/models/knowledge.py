@@ -36,12 +36,13 @@ class KnowledgeSourceQuerySet(models.QuerySet):
         return sorted(hosts)
 
 
-def image_hosts() -> list[str]:
+def image_hosts(generation: str | None = None) -> list[str]:
     """``KnowledgeSource.objects.image_hosts()``, cached under the data generation like every
-    other derived value, so an ingest or a removal changes it with the rest."""
+    other derived value, so an ingest or a removal changes it with the rest. ``generation``:
+    its token, when the caller has read it already (a page read it for its own validators)."""
     from .generation import DataGeneration
 
-    key = f"csp-image-hosts:{DataGeneration.current()[0]}"
+    key = f"csp-image-hosts:{generation or DataGeneration.current()[0]}"
     hosts = cache.get(key)
     if hosts is None:
         hosts = KnowledgeSource.objects.image_hosts()

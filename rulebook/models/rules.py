@@ -159,6 +159,19 @@ class Document(models.Model):
         the versions: ``is_default()`` then asks the database nothing."""
         self.__dict__["newest_version"] = version
 
+    def remember_family(self, documents) -> None:
+        """Every document of this game and kind, each language, when a page has already read
+        them: its versions, identity keys and language links then ask the database nothing
+        more (they looked the same rows up again, several times per page). Each document of
+        the family remembers the same list."""
+        family = list(documents)
+        for document in [self, *family]:
+            document.__dict__["family"] = family
+
+    def known_family(self) -> list | None:
+        """The documents ``remember_family`` was given, or None."""
+        return self.__dict__.get("family")
+
 
 class RuleQuerySet(models.QuerySet):
     def in_document(self, document):

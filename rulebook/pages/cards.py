@@ -7,6 +7,8 @@ the facets (which sets, types and domains exist) come from the same pass, while 
 
 from __future__ import annotations
 
+import copy
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -16,6 +18,7 @@ from rulebook.models import Card, Document, Keyword, Link
 from rulebook.pages.knowledge import entries_in_reading_order
 
 FILTERS = ("set", "type", "domain", "name")
+KEYWORD_FIELDS = tuple(f.attname for f in Keyword._meta.concrete_fields)
 
 
 @dataclass
@@ -100,12 +103,8 @@ def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowled
     faq_ids = set(links.from_faq().to_rules(numbers).source_ids())
     out = RuleKnowledge()
     top = numbers[0].split(".")[0] if numbers else ""
-    out.keyword = Keyword.objects.in_document(document).defined_at(top).first()
-    english = (
-        out.keyword
-        if newest.pk == document.pk
-        else Keyword.objects.in_document(newest).defined_at(top).first()
-    )
+    out.keyword = _keyword_at(document, top)
+    english = out.keyword if newest.pk == document.pk else _keyword_at(newest, top)
     if english is not None and numbers[0] == top:  # the keyword's own page: FAQ naming it too
         faq_ids.update(links.faq_about_keyword(document.game, english).source_ids())
     out.faq = entries_in_reading_order(faq_ids)
@@ -115,3 +114,23 @@ def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowled
         out.card_count = cards.count()
         out.cards = list(cards.only("name", "slug", "game_id")[:limit])
     return out
+
+
+def _keyword_at(document, number: str) -> Keyword | None:
+    """The keyword defined at ``number``, first in the document's order."""
+    state = (document.pk, document.content_hash, document.ingested_at)
+    row = _keywords_by_number(*state).get(number)
+    if row is None:
+        return None
+    keyword = Keyword.from_db(Keyword.objects.db, KEYWORD_FIELDS, copy.deepcopy(row))
+    keyword.document = document
+    return keyword
+
+
+@functools.lru_cache(maxsize=16)
+def _keywords_by_number(document_pk, content_hash, ingested_at) -> dict[str, tuple]:
+    """Number -> the row of the first keyword defined there. Keywords are written with their
+    document only, so they are kept per document state (as its rules are, ``outline``): every
+    rule page of the newest rules looks one up."""
+    rows = Keyword.objects.in_document(document_pk).order_by("-position")
+    return {row[KEYWORD_FIELDS.index("number")]: row for row in rows.values_list(*KEYWORD_FIELDS)}

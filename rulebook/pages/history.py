@@ -19,13 +19,16 @@ _LOCK = threading.Lock()
 _CACHE: dict[str, dict] = {}
 
 
-def versions_of(game, kind: str, language: str) -> list[Document]:
-    """Oldest first, the order in which history is told."""
+def versions_of(game, kind: str, language: str, family=None) -> list[Document]:
+    """Oldest first, the order in which history is told. ``family``: the documents of this
+    game and kind a page has already read (``Document.known_family``), which spares a query."""
+    if family is not None:
+        return sorted((d for d in family if d.language == language), key=lambda d: d.version)
     return list(Document.objects.of(game, kind, language).order_by("version"))
 
 
-def history_for(game, kind: str, language: str) -> tuple[History, list[Document]]:
-    documents = versions_of(game, kind, language)
+def history_for(game, kind: str, language: str, family=None) -> tuple[History, list[Document]]:
+    documents = versions_of(game, kind, language, family)
     slug = getattr(game, "slug", game)
     key = history_key(slug, kind, language, documents)
     with _LOCK:
@@ -40,6 +43,13 @@ def history_for(game, kind: str, language: str) -> tuple[History, list[Document]
             payload["history"].precomputed = payload["comparisons"]
             _CACHE[key] = payload
     return payload["history"], documents
+
+
+def history_of(document: Document, language: str | None = None):
+    """``history_for`` the document's game and kind, in its own language unless another is
+    given, read from the family the document remembers when it does."""
+    language = language or document.language
+    return history_for(document.game, document.kind, language, document.known_family())
 
 
 def _stored(key: str) -> dict | None:
@@ -63,7 +73,7 @@ def comparison_between(history: History, old: str, new: str):
 
 def successor_notice(document: Document, number: str) -> dict | None:
     """Where a rule of an older version lives in the newest one, when it moved or went away."""
-    history, documents = history_for(document.game, document.kind, document.language)
+    history, documents = history_of(document)
     if documents[-1].pk == document.pk:
         return None
     found = history.successor(document.version, number, follow_merges=True, to_parent=False)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from ingest import numbers
 from rulebook.models import Document
-from rulebook.pages.history import history_for
+from rulebook.pages import outline
+from rulebook.pages.history import history_for, history_of
 
 
 @dataclass
@@ -34,7 +35,7 @@ class Counterpart:
 
 def numbers_by_version(document: Document, number: str) -> dict[str, str | None]:
     """Version label -> this rule's number there (None: the rule does not exist there)."""
-    history, _documents = history_for(document.game, document.kind, document.language)
+    history, _documents = history_of(document)
     try:
         steps = history.timeline(document.version, number)
     except KeyError:
@@ -74,10 +75,15 @@ def number_in(document: Document, number: str, target: Document) -> str | None:
     return numbers_by_version(document, number).get(target.version)
 
 
-def reference_language(game, kind: str) -> str | None:
-    """The language with the most versions: its history spans the most renumberings."""
+def reference_language(game, kind: str, family=None) -> str | None:
+    """The language with the most versions: its history spans the most renumberings.
+    ``family``: the game and kind's documents when a page has read them already."""
     counts: dict[str, int] = {}
-    for language in Document.objects.of(game, kind).values_list("language", flat=True):
+    if family is not None:
+        languages = [d.language for d in family]
+    else:
+        languages = Document.objects.of(game, kind).values_list("language", flat=True)
+    for language in languages:
         counts[language] = counts.get(language, 0) + 1
     if not counts:
         return None
@@ -101,8 +107,9 @@ def keys_across_versions(pairs: list[tuple[Document, str]]) -> list[str]:
     if not pairs:
         return []
     first = pairs[0][0]
-    language = reference_language(first.game, first.kind) or first.language
-    reference, documents = history_for(first.game, first.kind, language)
+    family = first.known_family()
+    language = reference_language(first.game, first.kind, family) or first.language
+    reference, documents = history_for(first.game, first.kind, language, family)
     labels = {d.version for d in documents}
     own = {}  # a version the reference language lacks is read in its own language's history
     keys = []
@@ -110,9 +117,7 @@ def keys_across_versions(pairs: list[tuple[Document, str]]) -> list[str]:
         history = reference
         if document.version not in labels:
             if document.language not in own:
-                own[document.language] = history_for(
-                    document.game, document.kind, document.language
-                )[0]
+                own[document.language] = history_of(document)[0]
             history = own[document.language]
         keys.append(_origin(history, document.version, number))
     return keys
@@ -141,17 +146,15 @@ def language_alternates(document: Document, number: str, pinned: bool) -> dict[s
     gets its contents page, never a 404.
     """
     out = {}
-    others = Document.objects.of(document.game, document.kind).exclude(language=document.language)
     newest: dict[str, Document] = {}
-    for other in others.select_related("game").order_by("-version"):
+    for other in _other_languages(document):
         newest.setdefault(other.language, other)
         if other.version == document.version:
             newest[other.language] = other if pinned else newest[other.language]
     for code, target in newest.items():
         there = _number_for(document, number, target)
-        rules = target.rules.filter(number=there) if there else None
-        if rules is not None and rules.exists():
-            rule = rules.first()
+        rule = outline.first_rule(target, there) if there else None
+        if rule is not None:
             same = pinned and target.version == document.version
             out[code] = rule.get_pinned_url() if same else rule.get_absolute_url()
         else:
@@ -159,14 +162,31 @@ def language_alternates(document: Document, number: str, pinned: bool) -> dict[s
     return out
 
 
+def _other_languages(document: Document) -> list[Document]:
+    """The game and kind's documents in other languages, newest first."""
+    family = document.known_family()
+    if family is None:
+        others = Document.objects.of(document.game, document.kind).exclude(
+            language=document.language
+        )
+        return list(others.select_related("game").order_by("-version"))
+    others = [d for d in family if d.language != document.language]
+    return sorted(others, key=lambda d: d.version, reverse=True)
+
+
 def _number_for(document: Document, number: str, target: Document) -> str | None:
     if target.version == document.version:
         return number
-    twin = (
-        Document.objects.of(document.game, document.kind, document.language)
-        .filter(version=target.version)
-        .first()
-    )
+    family = document.known_family()
+    if family is not None:
+        language, version = document.language, target.version
+        twin = next((d for d in family if (d.language, d.version) == (language, version)), None)
+    else:
+        twin = (
+            Document.objects.of(document.game, document.kind, document.language)
+            .filter(version=target.version)
+            .first()
+        )
     return number_in(document, number, twin) if twin else None
 
 

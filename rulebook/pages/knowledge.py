@@ -28,6 +28,8 @@ def english_keywords(game) -> dict[str, Keyword]:
 
 
 def entries_in_reading_order(ids) -> list[FaqEntry]:
+    if not ids:  # most rules are cited by no ruling; even an empty query is compiled
+        return []
     return list(FaqEntry.objects.with_ids(ids).in_reading_order())
 
 

@@ -12,6 +12,7 @@ from django.conf import settings
 
 from ingest import numbers
 from rulebook.models import Document, Reference, Rule
+from rulebook.pages import outline
 
 
 @dataclass
@@ -52,42 +53,25 @@ def span_of(rule: Rule, references: bool = True, part: int | None = None) -> lis
 
     With ``part``, only that part of the span (``part_size()`` rules, counted from 1).
     """
-    doc_rules = Rule.objects.in_document(rule.document_id)
-    doc_rules = doc_rules.with_references() if references else doc_rules
+    doc_rules = outline.of(rule.document)
     if part is not None:
         first = rule.position + (part - 1) * part_size()
         last = min(rule.position + span_length(rule), first + part_size()) - 1
-        return list(doc_rules.between(first, last).in_order()) or [rule]
-    if rule.is_heading and rule.section_end is not None:
-        return list(doc_rules.between(rule.position, rule.section_end).in_order())
-    candidates = doc_rules.under(rule.number).filter(position__gte=rule.position).in_order()
-    out = []
-    for candidate in candidates:
-        repeat = candidate.number == rule.number and candidate.pk != rule.pk
-        if repeat or candidate.position != rule.position + len(out):
-            break  # a repeated number starts a block of its own
-        out.append(candidate)
-    return out or [rule]
+        out = doc_rules.between(first, last) or [rule]
+    elif rule.is_heading and rule.section_end is not None:
+        out = doc_rules.between(rule.position, rule.section_end)
+    else:
+        out = doc_rules.span_under(rule) or [rule]
+    if references:
+        doc_rules.attach_references(out)
+    return out
 
 
 def span_length(rule: Rule) -> int:
     """How many rules ``span_of(rule)`` holds, from positions alone."""
     if rule.is_heading and rule.section_end is not None:
         return rule.section_end - rule.position + 1
-    positions = (
-        Rule.objects.in_document(rule.document_id)
-        .under(rule.number)
-        .filter(position__gt=rule.position)
-        .exclude(number=rule.number)
-        .order_by("position")
-        .values_list("position", flat=True)
-    )
-    length = 1
-    for position in positions:
-        if position != rule.position + length:
-            break
-        length += 1
-    return length
+    return 1 + outline.of(rule.document).count_under(rule)
 
 
 def breadcrumbs_for(rule: Rule) -> list[Rule]:
@@ -99,12 +83,8 @@ def breadcrumbs_for(rule: Rule) -> list[Rule]:
         section = section.section
     ancestors = numbers.ancestors(rule.number)
     if ancestors:
-        found = {
-            r.number: r
-            for r in Rule.objects.in_document(rule.document_id)
-            .filter(number__in=ancestors)
-            .order_by("-position")
-        }
+        doc_rules = outline.of(rule.document)
+        found = {n: r for n in ancestors if (r := doc_rules.first(n)) is not None}
         seen = {c.pk for c in crumbs}
         crumbs.extend(found[n] for n in ancestors if n in found and found[n].pk not in seen)
     return [c for c in crumbs if c.pk != rule.pk]
@@ -115,12 +95,7 @@ def neighbour_sections(rule: Rule) -> tuple[Rule | None, Rule | None]:
     section = rule if rule.is_heading else rule.section
     if section is None:
         return None, None
-    same_level = Rule.objects.in_document(rule.document_id).filter(
-        is_heading=True, heading_level=section.heading_level
-    )
-    previous = same_level.filter(position__lt=section.position).order_by("-position").first()
-    following = same_level.filter(position__gt=section.position).order_by("position").first()
-    return previous, following
+    return outline.of(rule.document).neighbours(section)
 
 
 @dataclass
@@ -151,9 +126,7 @@ def _blocks(occurrences: list[Rule], part: int) -> list[_Parted] | None:
 
 def rule_context(document: Document, number: str, part: int = 1) -> RuleContext | None:
     """The page of a rule; a long single block is cut in parts (None past the last part)."""
-    occurrences = list(
-        Rule.objects.in_document(document).at(number).select_related("section__section__section")
-    )
+    occurrences = outline.of(document).at(number)
     if not occurrences:
         return None
     blocks = _blocks(occurrences, part)
@@ -161,13 +134,7 @@ def rule_context(document: Document, number: str, part: int = 1) -> RuleContext 
         return None
     parts = blocks[0].parts if len(occurrences) == 1 else 1
     share_document(document, [*occurrences, *(r for block in blocks for r in block.rules)])
-    shown = [r.pk for block in blocks for r in block.rules]
-    referenced_by = list(
-        Reference.objects.filter(target_id__in=shown)
-        .exclude(source_id__in=shown)
-        .select_related("source", "target")
-        .order_by("source__position")
-    )
+    referenced_by = outline.of(document).citing([r for block in blocks for r in block.rules])
     first = occurrences[0]
     previous, following = neighbour_sections(first)
     return RuleContext(
@@ -190,18 +157,7 @@ def grouped_sections(rule: Rule) -> list[Rule]:
     heading of a higher level. Empty for any heading with rules under it."""
     if not rule.is_heading or rule.section_end != rule.position or rule.heading_level > 2:
         return []
-    following = (
-        Rule.objects.in_document(rule.document_id)
-        .headings()
-        .filter(position__gt=rule.position, heading_level__lte=rule.heading_level)
-        .in_order()
-    )
-    out = []
-    for heading in following:
-        if heading.heading_level < rule.heading_level or heading.section_end == heading.position:
-            break
-        out.append(heading)
-    return out
+    return outline.of(rule.document).grouped_under(rule)
 
 
 def share_document(document: Document, rules) -> None:
@@ -215,9 +171,7 @@ def share_document(document: Document, rules) -> None:
 def rule_text(document: Document, number: str) -> RuleContext | None:
     """The rule's blocks and breadcrumbs only: what a chat embed or a preview shows, without
     the links, citations and neighbours a page adds (a chapter spans hundreds of rules)."""
-    occurrences = list(
-        Rule.objects.in_document(document).at(number).select_related("section__section__section")
-    )
+    occurrences = outline.of(document).at(number)
     if not occurrences:
         return None
     blocks = [RuleBlock(head=occ, rules=span_of(occ, references=False)) for occ in occurrences]

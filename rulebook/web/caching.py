@@ -84,6 +84,7 @@ class PageCacheMiddleware:
         if request.method not in ("GET", "HEAD") or name not in VALIDATED:
             return None
         generation, changed_at = DataGeneration.current()
+        request.data_generation = generation  # the CSP's image hosts are cached under it
         language = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
         if name in NEGOTIATED:
             from django.utils import translation

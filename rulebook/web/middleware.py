@@ -23,7 +23,8 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         policy = getattr(settings, "CONTENT_SECURITY_POLICY", "")
         if response.get("Content-Type", "").startswith("text/html"):
-            policy = with_image_hosts(policy)  # only documents load images
+            # Only documents load images. The page cache has read the generation already.
+            policy = with_image_hosts(policy, getattr(request, "data_generation", None))
         if policy and "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = policy
         response.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
@@ -77,14 +78,15 @@ class AdminLoginThrottleMiddleware:
         return self.get_response(request)
 
 
-def with_image_hosts(policy: str) -> str:
-    """The policy with the card images' origins (recorded at ingest) added to ``img-src``."""
+def with_image_hosts(policy: str, generation: str | None = None) -> str:
+    """The policy with the card images' origins (recorded at ingest) added to ``img-src``;
+    ``generation``: the data generation's token when the request has read it already."""
     if "img-src" not in policy:
         return policy
     from rulebook.models.knowledge import image_hosts
 
     try:
-        hosts = image_hosts()
+        hosts = image_hosts(generation)
     except DatabaseError:  # before migrate, or a broken database: keep the strict policy
         return policy
     if not hosts:

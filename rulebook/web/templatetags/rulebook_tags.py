@@ -4,7 +4,12 @@ Rule text is untrusted data. Every piece is escaped with ``conditional_escape`` 
 are joined, so the one ``mark_safe`` below only ever wraps markup this module wrote itself.
 """
 
+import functools
+import re
+
 from django import template
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils import translation
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
@@ -12,9 +17,43 @@ from ingest import languages as language_table
 from ingest import urls
 from rulebook import languages
 from rulebook.pages import terms
+from rulebook.web.converters import RuleNumberConverter
 
 register = template.Library()
 EXAMPLE_RE = language_table.example_re()
+RULE_NUMBER_RE = re.compile(RuleNumberConverter.regex)
+PLACEHOLDER = "000"  # a number the converter accepts, standing for any other
+
+
+@register.simple_tag
+def rule_url(game: str, kind: str, number: str, version: str, pinned=False) -> str:
+    """``{% url 'rule' %}`` (``'rule_version'`` when pinned) of a rule number: a page links
+    dozens of numbers of one document, and reversing each cost a tenth of a cold page.
+    The URL up to the number is reversed once per document and language; a number is
+    appended as the converter would pass it (unchanged), any other is reversed in full."""
+    version = version if pinned else None
+    key = (translation.get_language(), get_script_prefix(), get_urlconf())
+    prefix = _rule_url_prefix(game, kind, version, key)
+    if prefix is None or not RULE_NUMBER_RE.fullmatch(str(number)):
+        return reverse(*_rule_route(game, kind, version, number))
+    return f"{prefix}{number}/"
+
+
+def _rule_route(game, kind, version, number) -> tuple[str, None, None, dict]:
+    """``reverse`` arguments of a rule's page, pinned to ``version`` unless it is None."""
+    kwargs = {"game": game, "kind": kind, "number": number}
+    if version is None:
+        return "rule", None, None, kwargs
+    return "rule_version", None, None, {**kwargs, "version": version}
+
+
+@functools.lru_cache(maxsize=256)
+def _rule_url_prefix(game, kind, version, key) -> str | None:
+    """The URL up to the number (None if the pattern does not end ``<number>/``); ``key``
+    holds what else ``reverse`` reads: the language, script prefix and URLconf."""
+    url = reverse(*_rule_route(game, kind, version, PLACEHOLDER))
+    ending = f"/{PLACEHOLDER}/"
+    return url[: -len(ending) + 1] if url.endswith(ending) else None
 
 
 def _preview(text: str, limit: int = 240) -> str:
@@ -42,8 +81,11 @@ def _link(ref, written: str, pinned: bool) -> str:
 def _marks(rule, text: str, pinned: bool, document) -> list[tuple[int, int, str]]:
     """(start, end, link HTML) of every resolved reference, then of each defined term's first
     mention outside those references."""
+    # Rules a page read with ``span_of`` carry theirs; any other rule asks its relation.
+    cited = getattr(rule, "page_references", None)
+    cited = rule.references.all() if cited is None else cited
     refs = sorted(
-        (r for r in rule.references.all() if r.target_id and r.end <= len(text)),
+        (r for r in cited if r.target_id and r.end <= len(text)),
         key=lambda r: (r.start, r.end),
     )
     marks = [(r.start, r.end, _link(r, text[r.start : r.end], pinned)) for r in refs]

@@ -90,6 +90,7 @@ def _rule_documents(lang, game, kind_slug, version):
         raise MissingDocument(game, kind, lang, version)
     document = wanted[0]
     document.remember_newest(versions[0].version)
+    document.remember_family(rows)
     return document, versions, len(versions) < len(rows)
 
 
