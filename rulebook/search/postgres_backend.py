@@ -228,7 +228,8 @@ class PostgresBackend(SearchBackend):
             count = self._insert(
                 cur, f"{sql.ENTRY_TABLE}_{suffix}", f"{sql.WORD_TABLE}_{suffix}", entries
             )
-            statements = sql.fill_stats(suffix) + sql.create_indexes(suffix) + sql.swap(suffix)
+            statements = sql.fill_stats(suffix) + sql.create_indexes(suffix)
+            statements += sql.analyze(suffix) + sql.swap(suffix)
             for statement in statements:
                 cur.execute(statement)
         self._vocab = {}
@@ -268,6 +269,7 @@ class PostgresBackend(SearchBackend):
         with transaction.atomic(), self._cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
             count = self._insert(cur, sql.ENTRY_TABLE, sql.WORD_TABLE, entries)
+            cur.execute(f"ANALYZE {sql.ENTRY_TABLE}, {sql.WORD_TABLE}")
         self._forget()
         return count
 
@@ -283,6 +285,7 @@ class PostgresBackend(SearchBackend):
             cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
             cur.execute(f"DELETE FROM {sql.ENTRY_TABLE} WHERE key LIKE ANY(%s)", [patterns])
             count = self._insert(cur, sql.ENTRY_TABLE, sql.WORD_TABLE, entries)
+            cur.execute(f"ANALYZE {sql.ENTRY_TABLE}, {sql.WORD_TABLE}")
         self._forget()
         return count
 
