@@ -16,6 +16,7 @@ import math
 import uuid
 from collections import Counter
 from collections.abc import Iterable
+from contextlib import nullcontext
 
 from django.db import DatabaseError, connection, transaction
 
@@ -85,11 +86,14 @@ class PostgresBackend(SearchBackend):
         """Run a read; a missing table or broken index is SearchUnavailable, not a 500.
 
         No existence check first: that would be a second round trip on every read, and a
-        missing table already fails the statement (inside a savepoint, so nothing breaks)."""
+        missing table already fails the statement. Inside the caller's transaction it runs in a
+        savepoint, so that transaction survives; in autocommit mode the statement is its own
+        transaction, and a BEGIN and COMMIT around it would cost two more round trips."""
         if connection.vendor != "postgresql":
             raise SearchUnavailable("the PostgreSQL backend needs a PostgreSQL database")
+        guard = transaction.atomic() if connection.in_atomic_block else nullcontext()
         try:
-            with transaction.atomic(), self._cursor() as cur:
+            with guard, self._cursor() as cur:
                 cur.execute(statement, params)
                 return cur.fetchall()
         except DatabaseError as exc:
