@@ -44,8 +44,7 @@ def ranked(plan: Plan, filters: tuple[str, list], limit: int) -> tuple[str, list
     ``anyq`` is materialised: inlined, its aggregate ran again for every entry of the
     language the planner walked (84 ms of a 100 ms question)."""
     texts, weights, roles = term_rows(plan)
-    configs = list(dict.fromkeys((*sql.CONFIGS.values(), sql.OTHER_CONFIG)))
-    where, fparams = filters
+    where, fparams, configs = filters
     need = min(plan.min_match, len(plan.words))
     statement = f"""
       WITH t AS (

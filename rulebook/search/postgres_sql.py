@@ -182,14 +182,14 @@ def search(
         f"WHEN '{config}'::regconfig THEN q.{code}" for code, config in CONFIGS.items()
     )
     pick = f"(CASE e.cfg {whens} ELSE q.xx END)"
+    where, fparams, configs = filters
     numcond, numparams = number_condition(parsed)
-    text_match = f"(e.document @@ {pick})"
+    text_match, tparams = indexed_match(parsed, configs, broadened)
     has_words = any(t.kind != "number" for t in parsed.terms)
     if numcond and has_words:
         match = f"({text_match} {'OR' if broadened else 'AND'} {numcond})"
     else:
         match = numcond or text_match
-    where, fparams = filters
     score = (
         f"(coalesce(ts_rank('{WEIGHTS}', e.document, {pick}, 1), 0)"
         f" + CASE WHEN e.name <> '' AND e.name = %s THEN {NAME_BONUS} ELSE 0 END"
@@ -210,12 +210,30 @@ def search(
              ts_headline(e.cfg, e.body, {pick},
                'StartSel={START}, StopSel={STOP}, MaxWords=40, MinWords=15, MaxFragments=2')
       FROM page e, q ORDER BY e.score DESC, e.key"""
-    return sql, params + [name, name, nums] + fparams + numparams + [limit, offset]
+    if numcond and has_words:
+        match_params = tparams + numparams
+    else:
+        match_params = numparams or tparams
+    return sql, params + [name, name, nums] + fparams + match_params + [limit, offset]
 
 
-def filters(language, kind, game, version) -> tuple[str, list]:
+def indexed_match(parsed: ParsedQuery, configs: list[str], broadened: bool) -> tuple[str, list]:
+    """``document @@ query`` once per configuration of the scope, each query a constant.
+
+    The planner can use the GIN index only when the query is known when it plans: matching
+    against the per-row ``CASE e.cfg ...`` made it read and test every row of the scope."""
+    parts, params = [], []
+    for config in configs:
+        query, qparams = tsquery(parsed, config, broadened)
+        parts.append(f"(e.cfg = '{config}'::regconfig AND e.document @@ {query})")
+        params += qparams
+    return "(" + " OR ".join(parts) + ")", params
+
+
+def filters(language, kind, game, version) -> tuple[str, list, list[str]]:
     """WHERE conditions: version (default: newest), the page's language and the kinds that
-    exist only in the knowledge language, kind, game."""
+    exist only in the knowledge language, kind, game; and the text search configurations of
+    the rows they let through (a row's configuration follows from its language)."""
     from rulebook.search.base import scope_languages
 
     conds, params = [], []
@@ -237,4 +255,8 @@ def filters(language, kind, game, version) -> tuple[str, list]:
     if game:
         conds.append("e.game = %s")
         params.append(game)
-    return " AND ".join(conds), params
+    configs = [CONFIGS.get(lang, OTHER_CONFIG) for lang, _ in scope] or [
+        *CONFIGS.values(),
+        OTHER_CONFIG,
+    ]
+    return " AND ".join(conds), params, list(dict.fromkeys(configs))
