@@ -13,11 +13,13 @@ from __future__ import annotations
 import html
 import json
 import math
+import threading
 import uuid
 from collections import Counter
 from collections.abc import Iterable
 from contextlib import nullcontext
 
+from django.core.signals import request_finished, request_started
 from django.db import DatabaseError, connection, transaction
 
 from ingest.languages import fold
@@ -38,6 +40,21 @@ from rulebook.search.understand import Plan
 BATCH = 1000
 FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches instead
 RERANK_WINDOW = 200  # a question's best rows, before ancestors are lifted
+
+
+# The entry table's oid as first read in the current request: a search asks for the
+# generation several times (names, spelling, each search), one round trip each otherwise.
+# Outside a request (commands, tests calling the service) it is read every time.
+_request = threading.local()
+
+
+def _request_boundary(**kwargs) -> None:
+    _request.active = kwargs.get("signal") is request_started
+    _request.oid = None
+
+
+request_started.connect(_request_boundary, dispatch_uid="rulebook.search.postgres.request")
+request_finished.connect(_request_boundary, dispatch_uid="rulebook.search.postgres.request")
 
 
 def _config(language: str) -> str:
@@ -103,9 +120,13 @@ class PostgresBackend(SearchBackend):
         """The entry table's oid: a rebuild renames new tables into place, so it changes."""
         if connection.vendor != "postgresql":
             return ""
-        with connection.cursor() as cur:
-            cur.execute("SELECT to_regclass(%s)::oid", [sql.ENTRY_TABLE])
-            oid = cur.fetchone()[0]
+        oid = getattr(_request, "oid", None)
+        if oid is None:
+            with connection.cursor() as cur:
+                cur.execute("SELECT to_regclass(%s)::oid", [sql.ENTRY_TABLE])
+                oid = cur.fetchone()[0]
+            if getattr(_request, "active", False):
+                _request.oid = oid
         if oid != self._oid:
             self._oid, self._vocab = oid, {}
         return str(oid or "")
@@ -236,7 +257,7 @@ class PostgresBackend(SearchBackend):
             statements += sql.analyze(suffix) + sql.swap(suffix)
             for statement in statements:
                 cur.execute(statement)
-        self._vocab = {}
+        self._vocab, _request.oid = {}, None
         return count
 
     def _insert(self, cur, table, word_table, entries) -> int:
@@ -305,5 +326,5 @@ class PostgresBackend(SearchBackend):
         """After a write in this process: word lists and names are read again."""
         from rulebook.search import lexicon
 
-        self._vocab = {}
+        self._vocab, _request.oid = {}, None
         lexicon.forget()
