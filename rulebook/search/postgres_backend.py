@@ -172,11 +172,10 @@ class PostgresBackend(SearchBackend):
         if plan.question and plan.words:
             return self._question(query, plan, flt, results)
         offset = (query.page - 1) * query.per_page
-        rows, total = self._run(parsed, flt, False, query.per_page, offset)
-        if total < FEW_RESULTS and len(parsed.terms) > 1:
-            # Same rule as the Whoosh backend: few AND matches -> rank the OR matches.
-            results.broadened = total == 0
-            rows, total = self._run(parsed, flt, True, query.per_page, offset)
+        # Same rule as the Whoosh backend: few AND matches -> rank the OR matches.
+        few = FEW_RESULTS if len(parsed.terms) > 1 else 0
+        rows, total, found = self._run(parsed, flt, few, query.per_page, offset)
+        results.broadened = bool(few) and found == 0
         results.total = total
         results.pages = math.ceil(results.total / query.per_page)
         results.hits = [self._hit(row) for row in rows]
@@ -200,15 +199,14 @@ class PostgresBackend(SearchBackend):
         ]
         return results
 
-    def _run(self, parsed, flt, broadened, limit, offset) -> tuple[list, int]:
-        """One page of rows and the total (asked again when the page is past the end)."""
-        statement, params = sql.search(parsed, flt, broadened, limit, offset)
-        rows = self._query(statement, params)
-        if rows or not offset:
-            return rows, rows[0][9] if rows else 0
-        statement, params = sql.search(parsed, flt, broadened, 1, 0)
-        first = self._query(statement, params)
-        return rows, first[0][9] if first else 0
+    def _run(self, parsed, flt, few, limit, offset) -> tuple[list, int, int]:
+        """One page of rows, the total (asked again when the page is past the end) and how
+        many rows (up to ``few``) match every word: none found at all means none did."""
+        rows = self._query(*sql.search(parsed, flt, limit, offset, few))
+        if not rows and offset:
+            first = self._query(*sql.search(parsed, flt, 1, 0, few))
+            return [], first[0][9] if first else 0, first[0][11] if first else 0
+        return [row[:11] for row in rows], rows[0][9] if rows else 0, rows[0][11] if rows else 0
 
     def _hit(self, row) -> SearchHit:
         kind, game, number, title, url, language, version, path, score, _, headline = row
