@@ -104,3 +104,28 @@ def test_postgres_missing_table_falls_back(starfall, tmp_path):
         assert not backend.is_available()
         results = query("closed state")
         assert results.degraded and "301.1" in [h.number for h in results.hits]
+
+
+@pytest.mark.skipif(not postgres_configured(), reason="DATABASE_URL is not PostgreSQL")
+def test_postgres_reads_the_generation_once_per_request(starfall, tmp_path, client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    config = {"BACKEND": "rulebook.search.postgres_backend.PostgresBackend", "PATH": tmp_path}
+    with override_settings(SEARCH_BACKEND=config, RULEBOOK_DEFAULT_GAME=GAME):
+        backend = get_backend()
+        backend.rebuild(starfall_entries())
+
+        def oid_reads(call) -> int:
+            with CaptureQueriesContext(connection) as queries:
+                call()
+            return sum("to_regclass" in q["sql"] for q in queries.captured_queries)
+
+        def search():
+            # A French query with a typo: names, spelling, the search, other-language hits.
+            return client.get("/api/v1/search", {"q": "closd state", "lang": "fr"})
+
+        assert search().status_code == 200
+        assert oid_reads(search) == 1
+        # Outside a request nothing is kept: a rebuild elsewhere is seen at once.
+        assert oid_reads(lambda: (backend.generation(), backend.generation())) == 2
