@@ -44,13 +44,19 @@ RERANK_WINDOW = 200  # a question's best rows, before ancestors are lifted
 
 # The entry table's oid as first read in the current request: a search asks for the
 # generation several times (names, spelling, each search), one round trip each otherwise.
-# Outside a request (commands, tests calling the service) it is read every time.
+# Likewise the stems known to the index: the service asks whether to correct a word, then
+# the correction asks again. Outside a request (commands, tests calling the service)
+# nothing is kept.
 _request = threading.local()
 
 
 def _request_boundary(**kwargs) -> None:
     _request.active = kwargs.get("signal") is request_started
-    _request.oid = None
+    _forget_request()
+
+
+def _forget_request() -> None:
+    _request.oid, _request.stems = None, {}
 
 
 request_started.connect(_request_boundary, dispatch_uid="rulebook.search.postgres.request")
@@ -132,6 +138,12 @@ class PostgresBackend(SearchBackend):
         return str(oid or "")
 
     def knows_stem(self, word: str, language=None) -> bool:
+        stems = getattr(_request, "stems", {}) if getattr(_request, "active", False) else {}
+        if (word, language) not in stems:
+            stems[word, language] = self._knows_stem(word, language)
+        return stems[word, language]
+
+    def _knows_stem(self, word: str, language) -> bool:
         configs = [_config(language)] if language else list(sql.CONFIGS.values())
         rows = self._query(
             f"""SELECT EXISTS (SELECT 1 FROM {sql.STAT_TABLE} s, unnest(%s::regconfig[]) c(cfg)
@@ -255,7 +267,8 @@ class PostgresBackend(SearchBackend):
             statements += sql.analyze(suffix) + sql.swap(suffix)
             for statement in statements:
                 cur.execute(statement)
-        self._vocab, _request.oid = {}, None
+        self._vocab = {}
+        _forget_request()
         return count
 
     def _insert(self, cur, table, word_table, entries) -> int:
@@ -324,5 +337,6 @@ class PostgresBackend(SearchBackend):
         """After a write in this process: word lists and names are read again."""
         from rulebook.search import lexicon
 
-        self._vocab, _request.oid = {}, None
+        self._vocab = {}
+        _forget_request()
         lexicon.forget()

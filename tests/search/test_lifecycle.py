@@ -107,7 +107,7 @@ def test_postgres_missing_table_falls_back(starfall, tmp_path):
 
 
 @pytest.mark.skipif(not postgres_configured(), reason="DATABASE_URL is not PostgreSQL")
-def test_postgres_reads_the_generation_once_per_request(starfall, tmp_path, client):
+def test_postgres_reads_generation_and_stems_once_per_request(starfall, tmp_path, client):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -116,16 +116,23 @@ def test_postgres_reads_the_generation_once_per_request(starfall, tmp_path, clie
         backend = get_backend()
         backend.rebuild(starfall_entries())
 
-        def oid_reads(call) -> int:
+        def reads(call) -> tuple[int, int]:
+            """(table oid reads, stem look-ups) that ``call`` makes."""
             with CaptureQueriesContext(connection) as queries:
                 call()
-            return sum("to_regclass" in q["sql"] for q in queries.captured_queries)
+            sqls = [q["sql"] for q in queries.captured_queries]
+            return sum("to_regclass" in s for s in sqls), sum("search_stat s" in s for s in sqls)
 
         def search():
-            # A French query with a typo: names, spelling, the search, other-language hits.
+            # A French query with one typo: names, spelling, the search, other-language hits.
             return client.get("/api/v1/search", {"q": "closd state", "lang": "fr"})
 
         assert search().status_code == 200
-        assert oid_reads(search) == 1
+        assert reads(search) == (1, 2)  # "closd" and "state" are not French words
+
         # Outside a request nothing is kept: a rebuild elsewhere is seen at once.
-        assert oid_reads(lambda: (backend.generation(), backend.generation())) == 2
+        def twice():
+            for _ in range(2):
+                backend.generation(), backend.knows_stem("closd", "fr")
+
+        assert reads(twice) == (2, 2)
