@@ -13,10 +13,13 @@ from __future__ import annotations
 import html
 import json
 import math
+import threading
 import uuid
 from collections import Counter
 from collections.abc import Iterable
+from contextlib import nullcontext
 
+from django.core.signals import request_finished, request_started
 from django.db import DatabaseError, connection, transaction
 
 from ingest.languages import fold
@@ -37,6 +40,27 @@ from rulebook.search.understand import Plan
 BATCH = 1000
 FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches instead
 RERANK_WINDOW = 200  # a question's best rows, before ancestors are lifted
+
+
+# The entry table's oid as first read in the current request: a search asks for the
+# generation several times (names, spelling, each search), one round trip each otherwise.
+# Likewise the stems known to the index: the service asks whether to correct a word, then
+# the correction asks again. Outside a request (commands, tests calling the service)
+# nothing is kept.
+_request = threading.local()
+
+
+def _request_boundary(**kwargs) -> None:
+    _request.active = kwargs.get("signal") is request_started
+    _forget_request()
+
+
+def _forget_request() -> None:
+    _request.oid, _request.stems = None, {}
+
+
+request_started.connect(_request_boundary, dispatch_uid="rulebook.search.postgres.request")
+request_finished.connect(_request_boundary, dispatch_uid="rulebook.search.postgres.request")
 
 
 def _config(language: str) -> str:
@@ -85,11 +109,14 @@ class PostgresBackend(SearchBackend):
         """Run a read; a missing table or broken index is SearchUnavailable, not a 500.
 
         No existence check first: that would be a second round trip on every read, and a
-        missing table already fails the statement (inside a savepoint, so nothing breaks)."""
+        missing table already fails the statement. Inside the caller's transaction it runs in a
+        savepoint, so that transaction survives; in autocommit mode the statement is its own
+        transaction, and a BEGIN and COMMIT around it would cost two more round trips."""
         if connection.vendor != "postgresql":
             raise SearchUnavailable("the PostgreSQL backend needs a PostgreSQL database")
+        guard = transaction.atomic() if connection.in_atomic_block else nullcontext()
         try:
-            with transaction.atomic(), self._cursor() as cur:
+            with guard, self._cursor() as cur:
                 cur.execute(statement, params)
                 return cur.fetchall()
         except DatabaseError as exc:
@@ -99,14 +126,24 @@ class PostgresBackend(SearchBackend):
         """The entry table's oid: a rebuild renames new tables into place, so it changes."""
         if connection.vendor != "postgresql":
             return ""
-        with connection.cursor() as cur:
-            cur.execute("SELECT to_regclass(%s)::oid", [sql.ENTRY_TABLE])
-            oid = cur.fetchone()[0]
+        oid = getattr(_request, "oid", None)
+        if oid is None:
+            with connection.cursor() as cur:
+                cur.execute("SELECT to_regclass(%s)::oid", [sql.ENTRY_TABLE])
+                oid = cur.fetchone()[0]
+            if getattr(_request, "active", False):
+                _request.oid = oid
         if oid != self._oid:
             self._oid, self._vocab = oid, {}
         return str(oid or "")
 
     def knows_stem(self, word: str, language=None) -> bool:
+        stems = getattr(_request, "stems", {}) if getattr(_request, "active", False) else {}
+        if (word, language) not in stems:
+            stems[word, language] = self._knows_stem(word, language)
+        return stems[word, language]
+
+    def _knows_stem(self, word: str, language) -> bool:
         configs = [_config(language)] if language else list(sql.CONFIGS.values())
         rows = self._query(
             f"""SELECT EXISTS (SELECT 1 FROM {sql.STAT_TABLE} s, unnest(%s::regconfig[]) c(cfg)
@@ -147,11 +184,10 @@ class PostgresBackend(SearchBackend):
         if plan.question and plan.words:
             return self._question(query, plan, flt, results)
         offset = (query.page - 1) * query.per_page
-        rows, total = self._run(parsed, flt, False, query.per_page, offset)
-        if total < FEW_RESULTS and len(parsed.terms) > 1:
-            # Same rule as the Whoosh backend: few AND matches -> rank the OR matches.
-            results.broadened = total == 0
-            rows, total = self._run(parsed, flt, True, query.per_page, offset)
+        # Same rule as the Whoosh backend: few AND matches -> rank the OR matches.
+        few = FEW_RESULTS if len(parsed.terms) > 1 else 0
+        rows, total, found = self._run(parsed, flt, few, query.per_page, offset)
+        results.broadened = bool(few) and found == 0
         results.total = total
         results.pages = math.ceil(results.total / query.per_page)
         results.hits = [self._hit(row) for row in rows]
@@ -175,15 +211,14 @@ class PostgresBackend(SearchBackend):
         ]
         return results
 
-    def _run(self, parsed, flt, broadened, limit, offset) -> tuple[list, int]:
-        """One page of rows and the total (asked again when the page is past the end)."""
-        statement, params = sql.search(parsed, flt, broadened, limit, offset)
-        rows = self._query(statement, params)
-        if rows or not offset:
-            return rows, rows[0][9] if rows else 0
-        statement, params = sql.search(parsed, flt, broadened, 1, 0)
-        first = self._query(statement, params)
-        return rows, first[0][9] if first else 0
+    def _run(self, parsed, flt, few, limit, offset) -> tuple[list, int, int]:
+        """One page of rows, the total (asked again when the page is past the end) and how
+        many rows (up to ``few``) match every word: none found at all means none did."""
+        rows = self._query(*sql.search(parsed, flt, limit, offset, few))
+        if not rows and offset:
+            first = self._query(*sql.search(parsed, flt, 1, 0, few))
+            return [], first[0][9] if first else 0, first[0][11] if first else 0
+        return [row[:11] for row in rows], rows[0][9] if rows else 0, rows[0][11] if rows else 0
 
     def _hit(self, row) -> SearchHit:
         kind, game, number, title, url, language, version, path, score, _, headline = row
@@ -228,10 +263,12 @@ class PostgresBackend(SearchBackend):
             count = self._insert(
                 cur, f"{sql.ENTRY_TABLE}_{suffix}", f"{sql.WORD_TABLE}_{suffix}", entries
             )
-            statements = sql.fill_stats(suffix) + sql.create_indexes(suffix) + sql.swap(suffix)
+            statements = sql.fill_stats(suffix) + sql.create_indexes(suffix)
+            statements += sql.analyze(suffix) + sql.swap(suffix)
             for statement in statements:
                 cur.execute(statement)
         self._vocab = {}
+        _forget_request()
         return count
 
     def _insert(self, cur, table, word_table, entries) -> int:
@@ -268,6 +305,7 @@ class PostgresBackend(SearchBackend):
         with transaction.atomic(), self._cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
             count = self._insert(cur, sql.ENTRY_TABLE, sql.WORD_TABLE, entries)
+            cur.execute(f"ANALYZE {sql.ENTRY_TABLE}, {sql.WORD_TABLE}")
         self._forget()
         return count
 
@@ -283,6 +321,7 @@ class PostgresBackend(SearchBackend):
             cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
             cur.execute(f"DELETE FROM {sql.ENTRY_TABLE} WHERE key LIKE ANY(%s)", [patterns])
             count = self._insert(cur, sql.ENTRY_TABLE, sql.WORD_TABLE, entries)
+            cur.execute(f"ANALYZE {sql.ENTRY_TABLE}, {sql.WORD_TABLE}")
         self._forget()
         return count
 
@@ -299,4 +338,5 @@ class PostgresBackend(SearchBackend):
         from rulebook.search import lexicon
 
         self._vocab = {}
+        _forget_request()
         lexicon.forget()

@@ -79,6 +79,14 @@ def create_indexes(suffix: str) -> list[str]:
     ]
 
 
+def analyze(suffix: str = "") -> list[str]:
+    """Planner statistics for the tables: without them every filter looks like one row, and
+    the question statement re-reads the whole language instead of its GIN index (100 ms to
+    5 ms); autovacuum may be off, or not yet round, when the first search comes."""
+    tail = f"_{suffix}" if suffix else ""
+    return [f"ANALYZE {table}{tail}" for table in TABLES]
+
+
 def swap(suffix: str) -> list[str]:
     """Replace the live tables by the new ones; run inside the rebuild's transaction."""
     return [f"DROP TABLE IF EXISTS {', '.join(TABLES)}"] + [
@@ -162,52 +170,103 @@ def number_condition(parsed: ParsedQuery) -> tuple[str, list]:
 
 
 def search(
-    parsed: ParsedQuery, filters: tuple[str, list], broadened: bool, limit: int, offset: int
+    parsed: ParsedQuery, filters: tuple, limit: int, offset: int, few: int = 0
 ) -> tuple[str, list]:
-    """The ranked, filtered, paginated search with headlines and the total in one statement."""
+    """The ranked, filtered, paginated search with headlines and the total in one statement.
+
+    With ``few``, the rows matching any word ("broadened") are ranked instead when fewer than
+    ``few`` rows match every word: decided inside the statement, one round trip where asking
+    again took two. The last column is how many rows (up to ``few``) match every word."""
+    where, fparams, configs = filters
+    cte, params = _queries(parsed, False, "")
+    rows, rparams = _matches(parsed, filters, False, "")
+    pick = _pick("")
+    found, fewparams = "0", []
+    if few:
+        cte_or, params_or = _queries(parsed, True, "_or")
+        cte, params = cte + cte_or, params + params_or
+        every, eparams = _match(parsed, configs, False)
+        found = f"""(SELECT count(*) FROM (SELECT 1 FROM {ENTRY_TABLE} e
+                      WHERE {where} AND {every} LIMIT %s) x)"""
+        fewparams = fparams + eparams + [few]
+        rows_or, rparams_or = _matches(parsed, filters, True, "_or")
+        rows = f"""({rows} AND (SELECT found FROM f) >= %s)
+                   UNION ALL ({rows_or} AND (SELECT found FROM f) < %s)"""
+        rparams += [few] + rparams_or + [few]
+        pick = f"(CASE WHEN f.found < {int(few)} THEN {_pick('_or')} ELSE {pick} END)"
+    sql = f"""
+      WITH q AS (SELECT {", ".join(cte)}), f AS MATERIALIZED (SELECT {found} AS found),
+      page AS ({rows} ORDER BY score DESC, key LIMIT %s OFFSET %s)
+      SELECT e.kind, e.game, e.number, e.title, e.url, e.language, e.version, e.path,
+             e.score, e.total,
+             ts_headline(e.cfg, e.body, {pick},
+               'StartSel={START}, StopSel={STOP}, MaxWords=40, MinWords=15, MaxFragments=2'),
+             f.found
+      FROM page e, q, f ORDER BY e.score DESC, e.key"""
+    return sql, params + fewparams + rparams + [limit, offset]
+
+
+def _queries(parsed: ParsedQuery, broadened: bool, suffix: str) -> tuple[list[str], list]:
+    """The query once per configuration, as columns of ``q`` (``en``, ``fr``, ..., ``xx``)."""
     cte, params = [], []
     for alias, config in (*CONFIGS.items(), ("xx", OTHER_CONFIG)):
         sql, p = tsquery(parsed, config, broadened)
-        cte.append(f"{sql} AS {alias}")
+        cte.append(f"{sql} AS {alias}{suffix}")
         params += p
+    return cte, params
+
+
+def _pick(suffix: str) -> str:
+    """The row's own configuration's query, from ``q``."""
     whens = " ".join(
-        f"WHEN '{config}'::regconfig THEN q.{code}" for code, config in CONFIGS.items()
+        f"WHEN '{config}'::regconfig THEN q.{code}{suffix}" for code, config in CONFIGS.items()
     )
-    pick = f"(CASE e.cfg {whens} ELSE q.xx END)"
+    return f"(CASE e.cfg {whens} ELSE q.xx{suffix} END)"
+
+
+def _match(parsed: ParsedQuery, configs: list[str], broadened: bool) -> tuple[str, list]:
+    """The words (every one, or any when broadened) and the numbers of the query."""
     numcond, numparams = number_condition(parsed)
-    text_match = f"(e.document @@ {pick})"
-    has_words = any(t.kind != "number" for t in parsed.terms)
-    if numcond and has_words:
-        match = f"({text_match} {'OR' if broadened else 'AND'} {numcond})"
-    else:
-        match = numcond or text_match
-    where, fparams = filters
+    text_match, tparams = indexed_match(parsed, configs, broadened)
+    if numcond and any(t.kind != "number" for t in parsed.terms):
+        return f"({text_match} {'OR' if broadened else 'AND'} {numcond})", tparams + numparams
+    return (numcond, numparams) if numcond else (text_match, tparams)
+
+
+def _matches(parsed: ParsedQuery, filters: tuple, broadened: bool, suffix: str):
+    """The matching rows with their score and their count, scored against ``q.*{suffix}``."""
+    where, fparams, configs = filters
+    match, mparams = _match(parsed, configs, broadened)
     score = (
-        f"(coalesce(ts_rank('{WEIGHTS}', e.document, {pick}, 1), 0)"
+        f"(coalesce(ts_rank('{WEIGHTS}', e.document, {_pick(suffix)}, 1), 0)"
         f" + CASE WHEN e.name <> '' AND e.name = %s THEN {NAME_BONUS} ELSE 0 END"
         f" + CASE WHEN e.keyword <> '' AND e.keyword = %s THEN {KEYWORD_BONUS} ELSE 0 END"
         f" + CASE WHEN e.number = ANY(%s) THEN {NUMBER_BONUS} ELSE 0 END) * e.boost"
     )
     name = parsed.name_key
     nums = [t.value for t in parsed.terms if t.kind == "number"]
-    sql = f"""
-      WITH q AS (SELECT {", ".join(cte)}),
-      page AS (
-        SELECT e.*, {score} AS score, count(*) OVER () AS total
-        FROM {ENTRY_TABLE} e, q
-        WHERE {where} AND {match}
-        ORDER BY score DESC, e.key LIMIT %s OFFSET %s)
-      SELECT e.kind, e.game, e.number, e.title, e.url, e.language, e.version, e.path,
-             e.score, e.total,
-             ts_headline(e.cfg, e.body, {pick},
-               'StartSel={START}, StopSel={STOP}, MaxWords=40, MinWords=15, MaxFragments=2')
-      FROM page e, q ORDER BY e.score DESC, e.key"""
-    return sql, params + [name, name, nums] + fparams + numparams + [limit, offset]
+    sql = f"""SELECT e.*, {score} AS score, count(*) OVER () AS total
+              FROM {ENTRY_TABLE} e, q WHERE {where} AND {match}"""
+    return sql, [name, name, nums] + fparams + mparams
 
 
-def filters(language, kind, game, version) -> tuple[str, list]:
+def indexed_match(parsed: ParsedQuery, configs: list[str], broadened: bool) -> tuple[str, list]:
+    """``document @@ query`` once per configuration of the scope, each query a constant.
+
+    The planner can use the GIN index only when the query is known when it plans: matching
+    against the per-row ``CASE e.cfg ...`` made it read and test every row of the scope."""
+    parts, params = [], []
+    for config in configs:
+        query, qparams = tsquery(parsed, config, broadened)
+        parts.append(f"(e.cfg = '{config}'::regconfig AND e.document @@ {query})")
+        params += qparams
+    return "(" + " OR ".join(parts) + ")", params
+
+
+def filters(language, kind, game, version) -> tuple[str, list, list[str]]:
     """WHERE conditions: version (default: newest), the page's language and the kinds that
-    exist only in the knowledge language, kind, game."""
+    exist only in the knowledge language, kind, game; and the text search configurations of
+    the rows they let through (a row's configuration follows from its language)."""
     from rulebook.search.base import scope_languages
 
     conds, params = [], []
@@ -229,4 +288,8 @@ def filters(language, kind, game, version) -> tuple[str, list]:
     if game:
         conds.append("e.game = %s")
         params.append(game)
-    return " AND ".join(conds), params
+    configs = [CONFIGS.get(lang, OTHER_CONFIG) for lang, _ in scope] or [
+        *CONFIGS.values(),
+        OTHER_CONFIG,
+    ]
+    return " AND ".join(conds), params, list(dict.fromkeys(configs))

@@ -104,3 +104,35 @@ def test_postgres_missing_table_falls_back(starfall, tmp_path):
         assert not backend.is_available()
         results = query("closed state")
         assert results.degraded and "301.1" in [h.number for h in results.hits]
+
+
+@pytest.mark.skipif(not postgres_configured(), reason="DATABASE_URL is not PostgreSQL")
+def test_postgres_reads_generation_and_stems_once_per_request(starfall, tmp_path, client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    config = {"BACKEND": "rulebook.search.postgres_backend.PostgresBackend", "PATH": tmp_path}
+    with override_settings(SEARCH_BACKEND=config, RULEBOOK_DEFAULT_GAME=GAME):
+        backend = get_backend()
+        backend.rebuild(starfall_entries())
+
+        def reads(call) -> tuple[int, int]:
+            """(table oid reads, stem look-ups) that ``call`` makes."""
+            with CaptureQueriesContext(connection) as queries:
+                call()
+            sqls = [q["sql"] for q in queries.captured_queries]
+            return sum("to_regclass" in s for s in sqls), sum("search_stat s" in s for s in sqls)
+
+        def search():
+            # A French query with one typo: names, spelling, the search, other-language hits.
+            return client.get("/api/v1/search", {"q": "closd state", "lang": "fr"})
+
+        assert search().status_code == 200
+        assert reads(search) == (1, 2)  # "closd" and "state" are not French words
+
+        # Outside a request nothing is kept: a rebuild elsewhere is seen at once.
+        def twice():
+            for _ in range(2):
+                backend.generation(), backend.knows_stem("closd", "fr")
+
+        assert reads(twice) == (2, 2)
