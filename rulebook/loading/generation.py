@@ -21,6 +21,7 @@ def bump() -> int:
     DataGeneration.objects.filter(pk=1).update(
         number=F("number") + 1, token=uuid.uuid4().hex, changed_at=now
     )
+    DataGeneration.forget()
     return DataGeneration.objects.get(pk=1).number
 
 

@@ -4,8 +4,9 @@ A cold rule page asked the database for its occurrences (with their sections), i
 breadcrumbs, its neighbouring sections and the rule its language switch leads to: five or more
 queries whose compilation cost more than their answers, all of rows that change only with an
 ingest of the document. The rows are kept per document state (its primary key, content hash
-and load time, as the linkify catalogue is); each page builds its own model instances from
-them, so nothing one page sets on a rule is seen by another.
+and load time, as the linkify catalogue is) and data generation (an admin edit changes rows,
+not the hash); each page builds its own model instances from them, so nothing one page sets
+on a rule is seen by another.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import bisect
 import copy
 import functools
 
-from rulebook.models import Document, Reference, Rule
+from rulebook.models import DataGeneration, Document, Reference, Rule
 
 FIELDS = tuple(f.attname for f in Rule._meta.concrete_fields)
 REFERENCE_FIELDS = tuple(f.attname for f in Reference._meta.concrete_fields)
@@ -48,7 +49,7 @@ class _Rows:
 
 # About 3 MB a document of the corpus; more documents than this in use would reload each time.
 @functools.lru_cache(maxsize=16)
-def _rows(document_pk, content_hash, ingested_at) -> _Rows:
+def _rows(document_pk, content_hash, ingested_at, generation) -> _Rows:
     rows = Rule.objects.in_document(document_pk).in_order().values_list(*FIELDS)
     references = Reference.objects.filter(source__document_id=document_pk)
     references = references.order_by("start", "pk").values_list(*REFERENCE_FIELDS)
@@ -61,7 +62,8 @@ class DocumentRules:
 
     def __init__(self, document: Document):
         self.document = document
-        self.kept = _rows(document.pk, document.content_hash, document.ingested_at)
+        state = (document.content_hash, document.ingested_at, DataGeneration.current()[0])
+        self.kept = _rows(document.pk, *state)
 
     def _rule(self, i: int, sections: bool = False) -> Rule:
         values = list(self.kept.rows[i])

@@ -1,7 +1,8 @@
 """Defined terms in rule text: the term table of a document and the links it yields.
 
-The table is computed once per document and kept while the document's content hash stays the
-same, so a page pays only for matching its own rules against an automaton already built.
+The table is computed once per document and kept while the document's content hash and the data
+generation stay the same, so a page pays only for matching its own rules against an automaton
+already built.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from django.utils import translation
 from django.utils.html import format_html
 
 from ingest import terms
-from rulebook.models import Document, Rule
+from rulebook.models import DataGeneration, Document, Rule
 
 
 @functools.lru_cache(maxsize=32)
-def _matcher(document_pk: int, content_hash: str, language: str, game: str) -> terms.TermMatcher:
+def _matcher(document_pk: int, state: tuple, language: str, game: str) -> terms.TermMatcher:
     rows = (
         Rule.objects.in_document(document_pk)
         .filter(occurrence=1)
@@ -39,8 +40,9 @@ def _matcher(document_pk: int, content_hash: str, language: str, game: str) -> t
 
 
 def matcher_for(document: Document) -> terms.TermMatcher:
-    """The document's term matcher, rebuilt only when its content hash changes."""
-    return _matcher(document.pk, document.content_hash, document.language, document.game.name)
+    """The document's term matcher, rebuilt when its content hash or the generation changes."""
+    state = (document.content_hash, DataGeneration.current()[0])  # an admin edit: no new hash
+    return _matcher(document.pk, state, document.language, document.game.name)
 
 
 def definitions_of(document: Document) -> list[terms.Definition]:
