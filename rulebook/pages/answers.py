@@ -46,6 +46,7 @@ class Resolver:
         # Answers and card texts are English: their terms are the English rules' terms,
         # linked to the defining rule in the page's language.
         self.term_matcher = terms.matcher_for(english) if english and document else None
+        self.english_pk = english.pk if english else None
         self._term_numbers: set[str] | None = None
         by_number = dict(Keyword.objects.in_document(document).values_list("number", "slug"))
         self.keyword_slugs = {
@@ -128,8 +129,10 @@ class Resolver:
     def _term_link(self, number: str, written: str) -> str | None:
         if self._term_numbers is None:
             wanted = {d.number for d in self.term_matcher.definitions}
-            rows = Rule.objects.in_document(self.document).filter(number__in=wanted)
-            self._term_numbers = set(rows.values_list("number", flat=True))
+            if self.document.pk != self.english_pk:  # else the definitions' own document
+                rows = Rule.objects.in_document(self.document).filter(number__in=wanted)
+                wanted = set(rows.values_list("number", flat=True))
+            self._term_numbers = wanted
         if number not in self._term_numbers:
             return None
         return terms.term_link(self.document, number, written)
