@@ -281,10 +281,13 @@ def _names(keywords) -> list[tuple[str, list[str]]]:
     return out
 
 
-_PATTERNS: dict[tuple, list[tuple[str, re.Pattern]]] = {}
+_PATTERNS: dict[tuple, list[tuple[str, re.Pattern, tuple[str, ...]]]] = {}
 
 
-def _compile(keywords) -> list[tuple[str, re.Pattern]]:
+def _compile(keywords) -> list[tuple[str, re.Pattern, tuple[str, ...]]]:
+    """(name, pattern, forms) per keyword. Every match of a pattern contains one of its
+    forms (the bracket form contains the name), so a text holding none of them is skipped
+    without running the pattern: most rule texts mention no keyword at all."""
     key = tuple((name, tuple(words)) for name, words in _names(keywords))
     if key not in _PATTERNS:
         compiled = []
@@ -298,6 +301,7 @@ def _compile(keywords) -> list[tuple[str, re.Pattern]]:
                     re.compile(
                         rf"(?P<bracket>{bracket})|(?<![\w\-])(?P<word>{alternation})(?![\w\-])"
                     ),
+                    tuple(forms),
                 )
             )
         _PATTERNS[key] = compiled
@@ -332,7 +336,9 @@ def keyword_mentions(text: str, keywords, exclude=()) -> list[str]:
     for name in sorted(exclude, key=len, reverse=True):
         text = text.replace(name, "·" * len(name))
     hits: list[tuple[int, str]] = []
-    for name, pattern in _compile(keywords):
+    for name, pattern, forms in _compile(keywords):
+        if not any(form in text for form in forms):
+            continue
         for match in pattern.finditer(text):
             if _counts(name, match, text):
                 hits.append((match.start(), name))
@@ -376,7 +382,9 @@ def _grants_in(sentence: str, others: list[Keyword]) -> list[str]:
     if _GENERIC_RE.match(sentence):
         return []
     found = []
-    for name, pattern in _compile(others):
+    for name, pattern, forms in _compile(others):
+        if not any(form in sentence for form in forms):
+            continue
         for match in pattern.finditer(sentence):
             before = sentence[: match.start()]
             grant = _GRANT_RE.search(before)
