@@ -20,6 +20,7 @@ from whoosh.searching import Searcher
 
 from ingest.languages import fold
 from rulebook.search import whoosh_schema as ws
+from rulebook.search import whoosh_update
 from rulebook.search.base import (
     IndexEntry,
     SearchBackend,
@@ -334,22 +335,22 @@ class WhooshBackend(WhooshWords, SearchBackend):
         return len(entries)
 
     def replace(self, prefixes, entries) -> int:
-        """One commit: searchers see the old entries or the new ones, never neither."""
-        from whoosh.query import Prefix
-
+        """One commit: searchers see the old entries or the new ones, never neither. Entries
+        already indexed exactly as they would be written stay (``whoosh_update``); returns
+        how many were written."""
         if self.store.current() is None:
             return self.rebuild(entries)
-        count = 0
         with self.store.writer_lock():
             ix = whoosh_index.open_dir(str(self.store.path_of(self.store.current())))
             with ix.writer(limitmb=256) as writer:
-                for prefix in prefixes:
-                    writer.delete_by_query(Prefix("key", prefix))
-                for entry in entries:
-                    writer.add_document(**ws.document_fields(entry))
-                    count += 1
+                with writer.reader() as reader:
+                    stale, adds = whoosh_update.plan(reader, ix.schema, prefixes, entries)
+                for docnum in stale:
+                    writer.delete_document(docnum)
+                for fields in adds:
+                    writer.add_document(**fields)
         self._forget()
-        return count
+        return len(adds)
 
     def delete(self, keys) -> None:
         """Remove entries by key from the live generation."""
