@@ -18,6 +18,7 @@ pairs with the rule, and only among rules still unpaired.
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -84,7 +85,10 @@ class Side:
             posting = self._postings.get(sh, ())
             if len(posting) <= COMMON_SHINGLE:
                 counts.update(i for i in posting if i not in exclude)
-        return [i for i, _ in counts.most_common(limit)]
+        # Ties go to the earlier rule: ``query`` is a set of strings, whose order changes
+        # with the hash seed, so insertion order would make comparisons differ per process.
+        best = heapq.nsmallest(limit, counts.items(), key=lambda item: (-item[1], item[0]))
+        return [i for i, _ in best]
 
 
 @dataclass
