@@ -139,7 +139,7 @@ def run_ingest(paths, options: IngestOptions, progress=None, warn=None) -> list[
     options.limits = options.limits or settings_limits()
     rules, knowledge = parse_sources(paths, options, progress, warn)
     results = []
-    with transaction.atomic():
+    with transaction.atomic(), precompute.sharing():
         for item in rules:
             result = load_document(item.parsed, item.meta)
             results.append((item, result))
