@@ -42,6 +42,7 @@ from rulebook.search.understand import Plan
 from rulebook.search.whoosh_scoring import ShelfBM25F, counted_search
 from rulebook.search.whoosh_store import IndexStore
 from rulebook.search.whoosh_words import WhooshWords
+from rulebook.search.whoosh_writer import SegmentWriter
 
 logger = logging.getLogger(__name__)
 FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches (see _search)
@@ -307,7 +308,7 @@ class WhooshBackend(WhooshWords, SearchBackend):
         with self.store.writer_lock():
             generation = self.store.new_generation()
             ix = whoosh_index.create_in(str(generation), ws.build_schema())
-            writer = ix.writer(limitmb=256)
+            writer = SegmentWriter(ix, limitmb=256)
             count = 0
             try:
                 for entry in entries:
@@ -342,7 +343,7 @@ class WhooshBackend(WhooshWords, SearchBackend):
             return self.rebuild(entries)
         with self.store.writer_lock():
             ix = whoosh_index.open_dir(str(self.store.path_of(self.store.current())))
-            with ix.writer(limitmb=256) as writer:
+            with SegmentWriter(ix, limitmb=256) as writer:
                 with writer.reader() as reader:
                     stale, adds = whoosh_update.plan(reader, ix.schema, prefixes, entries)
                 for docnum in stale:
