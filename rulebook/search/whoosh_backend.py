@@ -102,9 +102,7 @@ class WhooshBackend(WhooshWords, SearchBackend):
     def _reset(self, searcher, generation):
         """Everything cached per open searcher starts empty again."""
         self._searcher, self._generation, self._surfaces = searcher, generation, {}
-        self._sizes = {
-            name: len(list(searcher.docs_for_query(ws.shelf_members(name)))) for name in ws.SHELVES
-        }
+        self._sizes = ws.shelf_sizes(searcher)
         searcher.weighting = ShelfBM25F(self._sizes, **NAME_BM25)
         self._questions = Searcher(
             searcher.reader(), weighting=ShelfBM25F(self._sizes, **QUESTION_BM25), closereader=False
