@@ -333,10 +333,21 @@ def keyword_mentions(text: str, keywords, exclude=()) -> list[str]:
     accepts the bracket forms ([Reaction], [Shield 2]). Names in ``exclude`` (card names such
     as "Thrill of the Hunt" or "Hidden Blade") are blanked out first.
     """
+    return _mentions(text, _compile(keywords), exclude)
+
+
+def mention_finder(keywords):
+    """``keyword_mentions`` for many texts and the same keywords: their patterns are looked
+    up once, not once per text (a document's rules are thousands of texts)."""
+    compiled = _compile(keywords)
+    return lambda text, exclude=(): _mentions(text, compiled, exclude)
+
+
+def _mentions(text: str, compiled, exclude) -> list[str]:
     for name in sorted(exclude, key=len, reverse=True):
         text = text.replace(name, "·" * len(name))
     hits: list[tuple[int, str]] = []
-    for name, pattern, forms in _compile(keywords):
+    for name, pattern, forms in compiled:
         if not any(form in text for form in forms):
             continue
         for match in pattern.finditer(text):
