@@ -107,9 +107,12 @@ class Matching:
         self.similarity[o] = score
 
 
-def match(old_rules: list, new_rules: list) -> tuple[Matching, Side, Side]:
-    """Pair the rules of two versions; see the module docstring for the passes."""
-    old, new = Side.build(old_rules), Side.build(new_rules)
+def match(old_rules: list, new_rules: list, sides=None) -> tuple[Matching, Side, Side]:
+    """Pair the rules of two versions; see the module docstring for the passes.
+
+    ``sides``: the two versions' Sides already built (a Side is never changed by a match,
+    and its word pairs are most of what building it costs), else built here."""
+    old, new = sides or (Side.build(old_rules), Side.build(new_rules))
     m = Matching()
     _anchor_unique_texts(old, new, m)
     for _ in range(6):

@@ -87,7 +87,9 @@ def history_payload(documents, previous: dict | None = None, family: tuple = ())
     to_newest = {}
     for old in history.versions[:-2]:
         pair = (old.label, newest.label)
-        to_newest[pair] = reusable.get(pair) or compare(old.rules, newest.rules, *pair)
+        to_newest[pair] = reusable.get(pair) or compare(
+            old.rules, newest.rules, *pair, (old.side(), newest.side())
+        )
     return {"history": history, "comparisons": to_newest, "hashes": hashes}
 
 

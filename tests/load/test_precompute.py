@@ -98,9 +98,9 @@ def test_one_ingest_compares_each_pair_of_versions_once(tmp_path, monkeypatch):
     timeline = sys.modules["rulebook.history.timeline"]
     calls = []
 
-    def counted(old, new, old_label, new_label):
+    def counted(old, new, old_label, new_label, sides=None):
         calls.append((old_label, new_label))
-        return compare(old, new, old_label, new_label)
+        return compare(old, new, old_label, new_label, sides)
 
     monkeypatch.setattr(timeline, "compare", counted)
     monkeypatch.setattr(precompute, "compare", counted)
