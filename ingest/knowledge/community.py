@@ -17,7 +17,7 @@ from ingest.urls import checked_url
 
 from . import mdx
 from .frontmatter import parse_front_matter
-from .keywords import keyword_mentions
+from .mentions import keyword_mentions
 from .render import answer_to_text
 
 FILE_RE = re.compile(r"^<!--\s*FILE:\s*(?P<path>.+?)\s*-->\s*$", re.MULTILINE)

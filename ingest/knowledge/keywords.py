@@ -1,4 +1,4 @@
-"""The keyword glossary, derived from a parsed Core Rules document, and keyword mentions.
+"""The keyword glossary, derived from a parsed Core Rules document (mentions: ``mentions``).
 
 The glossary chapter moved (7xx up to v1.2, 8xx from 2026-03-30) and is called "Keywords" or
 "Mots-clés", so it is found by its heading text, never by number. Everything a keyword page
@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from .. import languages
+from .mentions import compile_patterns, plurals
 from .text import dedupe, first_sentence, slugify, strip_example, tidy_spacing
 
 CHAPTER_RE = languages.keyword_chapter_re()
@@ -19,35 +20,6 @@ GLOSSARY_RE = languages.keyword_glossary_re()
 QUOTE_RE = re.compile(r"[“\"]\s*(.+?)\s*[”\"]|«\s*(.+?)\s*»|‘\s*(.+?)\s*’")
 FORMAT_RE = re.compile(r"\b(?:formatted as|suit la formulation)\b", re.IGNORECASE)
 SHORT_FOR_RE = re.compile(r"\b(?:short for|version condensée de)\b", re.IGNORECASE)
-
-# Keywords that are also everyday words: in running text they count only in brackets, or
-# capitalised mid-sentence on their own ("gains Action", not "Discretionary Action", not
-# "Hidden Blade"). The list covers English and French glossary names.
-COMMON_WORDS = {
-    "action",
-    "hidden",
-    "shield",
-    "temporary",
-    "tank",
-    "vision",
-    "level",
-    "unique",
-    "flow",
-    "repeat",
-    "hunt",
-    "equip",
-    "mighty",
-    "caché",
-    "bouclier",
-    "niveau",
-    "flux",
-    "chasse",
-    "protection",
-    "temporaire",
-    "équiper",
-    "répétition",
-    "amplification",
-}
 
 
 @dataclass
@@ -263,83 +235,6 @@ def _aliases(name: str, takes_value: bool, subject: str) -> list[str]:
     return aliases
 
 
-def plurals(name: str) -> list[str]:
-    """["Reactions"] for nouns; nothing for adjectives such as Hidden or Temporary."""
-    if " " in name or name.endswith(("s", "x", "y", "ed", "é", "en")):
-        return []
-    return [name + "s"]
-
-
-def _names(keywords) -> list[tuple[str, list[str]]]:
-    out = []
-    for item in keywords:
-        if isinstance(item, str):
-            out.append((item, plurals(item)))
-        else:
-            words = [a for a in item.aliases if not a.startswith("[")]
-            out.append((item.name, words))
-    return out
-
-
-_PATTERNS: dict[tuple, list[tuple[str, re.Pattern]]] = {}
-
-
-def _compile(keywords) -> list[tuple[str, re.Pattern]]:
-    key = tuple((name, tuple(words)) for name, words in _names(keywords))
-    if key not in _PATTERNS:
-        compiled = []
-        for name, words in key:
-            forms = {name, *words}
-            alternation = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
-            bracket = rf"\[\s*{re.escape(name)}(?:\s+[^\]\[]{{1,6}})?\s*\]"
-            compiled.append(
-                (
-                    name,
-                    re.compile(
-                        rf"(?P<bracket>{bracket})|(?<![\w\-])(?P<word>{alternation})(?![\w\-])"
-                    ),
-                )
-            )
-        _PATTERNS[key] = compiled
-    return _PATTERNS[key]
-
-
-_SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;]\s+|\n\s*(?:[-*]\s+|\d+\.\s+)?|\(\s*)$")
-_PREV_CAPITAL_RE = re.compile(r"(?<![.!?:;]\s)\b[A-ZÀ-Ý][\w'’-]*\s+$")
-_SUBJECT_FOLLOW_RE = re.compile(r"^(?:\s+(?:is|has|was|and|or|can|does|doesn['’]t|est|a)\b|[,'’])")
-
-
-def _counts(name: str, match: re.Match, text: str) -> bool:
-    """Whether a bare-word match of an everyday-word keyword is really the keyword."""
-    if match["bracket"] or name.lower() not in COMMON_WORDS:
-        return True
-    before, after = text[: match.start()], text[match.end() :]
-    if re.match(r"^\s+[A-ZÀ-Ý]", after):  # "Hidden Blade": part of a longer name
-        return False
-    if _SENTENCE_START_RE.search(before):
-        return bool(_SUBJECT_FOLLOW_RE.match(after))
-    return not _PREV_CAPITAL_RE.search(before)  # "Discretionary Action" is another term
-
-
-def keyword_mentions(text: str, keywords, exclude=()) -> list[str]:
-    """Keyword names mentioned in ``text``, in order of first mention.
-
-    Matching is case-sensitive (keywords are capitalised in rules and FAQs; "in reaction" is
-    prose), whole-word (Action is not found inside Reaction), plural-aware (Reactions) and
-    accepts the bracket forms ([Reaction], [Shield 2]). Names in ``exclude`` (card names such
-    as "Thrill of the Hunt" or "Hidden Blade") are blanked out first.
-    """
-    for name in sorted(exclude, key=len, reverse=True):
-        text = text.replace(name, "·" * len(name))
-    hits: list[tuple[int, str]] = []
-    for name, pattern in _compile(keywords):
-        for match in pattern.finditer(text):
-            if _counts(name, match, text):
-                hits.append((match.start(), name))
-                break
-    return [name for _, name in sorted(hits)]
-
-
 _GRANT_RE = re.compile(
     r"\b(?:gains?|has|have|had|grants?|gets?|gagnent|gagne|reçoit|reçoivent|possède|"
     r"possèdent|octroie|ont)\b(?P<gap>[^.;]{0,60}?)$",
@@ -376,7 +271,9 @@ def _grants_in(sentence: str, others: list[Keyword]) -> list[str]:
     if _GENERIC_RE.match(sentence):
         return []
     found = []
-    for name, pattern in _compile(others):
+    for name, pattern, forms in compile_patterns(others):
+        if not any(form in sentence for form in forms):
+            continue
         for match in pattern.finditer(sentence):
             before = sentence[: match.start()]
             grant = _GRANT_RE.search(before)

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from ingest.model import Finding, IngestError
 from ingest.urls import checked_url
 
-from .keywords import keyword_mentions
 from .markdown import markdown_text
+from .mentions import keyword_mentions
 from .text import dedupe, rule_mentions, slugify
 
 IMG_RE = re.compile(r"<img\b[^>]*?src=\"(?P<src>[^\"]*)\"[^>]*>", re.IGNORECASE)

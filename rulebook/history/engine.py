@@ -151,10 +151,18 @@ class Comparison:
         }
 
 
-def compare(old_rules, new_rules, old_label: str = "", new_label: str = "") -> Comparison:
-    """Classify every rule of two versions; see :class:`Change` for the annotations."""
-    old_rules, new_rules = as_rule_versions(old_rules), as_rule_versions(new_rules)
-    m, old, new = match(old_rules, new_rules)
+def compare(
+    old_rules, new_rules, old_label: str = "", new_label: str = "", sides=None
+) -> Comparison:
+    """Classify every rule of two versions; see :class:`Change` for the annotations.
+
+    ``sides``: Sides built before for these two versions (``Version.side``), whose rules
+    are then the ones compared."""
+    if sides:
+        old_rules, new_rules = sides[0].rules, sides[1].rules
+    else:
+        old_rules, new_rules = as_rule_versions(old_rules), as_rule_versions(new_rules)
+    m, old, new = match(old_rules, new_rules, sides)
     mapping: dict[str, str] = {}
     for o, n in sorted(m.old_to_new.items()):
         mapping.setdefault(old_rules[o].number, new_rules[n].number)

@@ -18,6 +18,7 @@ pairs with the rule, and only among rules still unpaired.
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -84,7 +85,10 @@ class Side:
             posting = self._postings.get(sh, ())
             if len(posting) <= COMMON_SHINGLE:
                 counts.update(i for i in posting if i not in exclude)
-        return [i for i, _ in counts.most_common(limit)]
+        # Ties go to the earlier rule: ``query`` is a set of strings, whose order changes
+        # with the hash seed, so insertion order would make comparisons differ per process.
+        best = heapq.nsmallest(limit, counts.items(), key=lambda item: (-item[1], item[0]))
+        return [i for i, _ in best]
 
 
 @dataclass
@@ -103,9 +107,12 @@ class Matching:
         self.similarity[o] = score
 
 
-def match(old_rules: list, new_rules: list) -> tuple[Matching, Side, Side]:
-    """Pair the rules of two versions; see the module docstring for the passes."""
-    old, new = Side.build(old_rules), Side.build(new_rules)
+def match(old_rules: list, new_rules: list, sides=None) -> tuple[Matching, Side, Side]:
+    """Pair the rules of two versions; see the module docstring for the passes.
+
+    ``sides``: the two versions' Sides already built (a Side is never changed by a match,
+    and its word pairs are most of what building it costs), else built here."""
+    old, new = sides or (Side.build(old_rules), Side.build(new_rules))
     m = Matching()
     _anchor_unique_texts(old, new, m)
     for _ in range(6):

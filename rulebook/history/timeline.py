@@ -19,6 +19,7 @@ from rulebook.history.engine import (
     as_rule_versions,
     compare,
 )
+from rulebook.history.match import Side
 
 
 @dataclass
@@ -36,6 +37,19 @@ class Version:
 
     def get(self, number: str) -> RuleVersion | None:
         return self._numbers.get(number)
+
+    def side(self) -> Side:
+        """The matcher's view of this version, built once for every comparison it is in
+        (a version is compared with its neighbours and with the newest)."""
+        if getattr(self, "_side", None) is None:
+            self._side = Side.build(self.rules)
+        return self._side
+
+    def __getstate__(self):
+        # The Side is a cache: stored histories hold the versions, not their word pairs.
+        state = self.__dict__.copy()
+        state.pop("_side", None)
+        return state
 
 
 @dataclass
@@ -79,7 +93,7 @@ class History:
         """The comparison of version ``i`` with version ``i + 1``."""
         if i not in self._cache:
             a, b = self.versions[i], self.versions[i + 1]
-            self._cache[i] = compare(a.rules, b.rules, a.label, b.label)
+            self._cache[i] = compare(a.rules, b.rules, a.label, b.label, (a.side(), b.side()))
         return self._cache[i]
 
     def adopt(self, i: int, comparison: Comparison) -> None:

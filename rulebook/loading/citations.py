@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulebook import kinds
-from rulebook.history import History, Version
 from rulebook.languages import KNOWLEDGE_LANGUAGE
+from rulebook.loading.precompute import family_history
 from rulebook.models import Document, Rule
 
 DIRECT, HISTORY, REMOVED, UNRESOLVED = "direct", "history", "removed", "unresolved"
@@ -37,22 +37,14 @@ class CitationResolver:
             .order_by("version")
         )
         self.ids = {}
-        versions = []
         for document in self.documents:
-            rows = list(
-                Rule.objects.in_document(document)
-                .in_order()
-                .values_list("number", "text", "is_heading", "pk")
-            )
-            versions.append(
-                Version(
-                    document.version,
-                    [{"number": n, "text": t, "heading": h} for n, t, h, _ in rows],
-                )
-            )
-            for number, _t, _h, pk in reversed(rows):
+            rows = list(Rule.objects.in_document(document).in_order().values_list("number", "pk"))
+            for number, pk in reversed(rows):
                 self.ids[(document.version, number)] = pk
-        self.history = History(versions) if versions else None
+        # The History the precompute stores for this family: comparisons made here are not
+        # made again there, and unchanged pairs come from the stored payload.
+        family = (game.slug, kinds.CORE_RULES, KNOWLEDGE_LANGUAGE)
+        self.history = family_history(family, self.documents) if self.documents else None
         self.by_label = {d.short_label: d for d in self.documents}
 
     @property

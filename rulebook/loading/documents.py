@@ -22,6 +22,7 @@ from ingest.references import find_document_references
 from ingest.report import build_report
 from rulebook import kinds
 from rulebook.loading import guards
+from rulebook.loading.bulk import update_columns
 from rulebook.loading.keywords import store_entries, store_keywords
 from rulebook.models import Document, Game, Link, Reference, Rule
 
@@ -158,7 +159,7 @@ def _create_rules(document: Document, parsed: ParsedDocument, nodes) -> list[Rul
         if rule.is_heading:
             span = structure.section_span(parsed.rules, nodes, node.index)
             rule.section_end = span[-1] if len(span) else node.position
-    Rule.objects.bulk_update(rules, ["parent", "section", "section_end"], batch_size=500)
+    update_columns(Rule, rules, ["parent", "section", "section_end"])
     return rules
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from ingest.knowledge.keywords import derive_keywords, granted_keywords, keyword_mentions
+from ingest.knowledge.keywords import derive_keywords, granted_keywords
+from ingest.knowledge.mentions import mention_finder
 from rulebook.models import Keyword, Link, Rule
 
 
@@ -48,6 +49,7 @@ def store_keywords(document, parsed_rules, rules: list[Rule]) -> list[Keyword]:
 
 def _link_mentions(document, rules: list[Rule], derived, by_name: dict) -> None:
     """Rule -> keyword links for every keyword a rule's text names."""
+    mentions = mention_finder(derived)
     links = [
         Link(
             game_id=document.game_id,
@@ -61,7 +63,7 @@ def _link_mentions(document, rules: list[Rule], derived, by_name: dict) -> None:
             position=position,
         )
         for rule in rules
-        for position, name in enumerate(keyword_mentions(rule.text, derived))
+        for position, name in enumerate(mentions(rule.text))
     ]
     Link.objects.bulk_create(links, batch_size=1000)
 

@@ -9,7 +9,7 @@ the rules or the cards gets its links as soon as those arrive.
 from __future__ import annotations
 
 from ingest.knowledge.cards import card_key, keyword_uses
-from ingest.knowledge.keywords import keyword_mentions
+from ingest.knowledge.mentions import keyword_mentions
 from ingest.knowledge.official import card_finder
 from ingest.knowledge.text import slugify
 from rulebook import kinds

@@ -139,7 +139,7 @@ def run_ingest(paths, options: IngestOptions, progress=None, warn=None) -> list[
     options.limits = options.limits or settings_limits()
     rules, knowledge = parse_sources(paths, options, progress, warn)
     results = []
-    with transaction.atomic():
+    with transaction.atomic(), precompute.sharing():
         for item in rules:
             result = load_document(item.parsed, item.meta)
             results.append((item, result))
@@ -195,21 +195,24 @@ def derive(rules, results) -> None:
     precompute.histories(changed, number)
 
 
-def changed_scope(results, options: IngestOptions) -> tuple[set, set, set]:
+def changed_scope(results, options: IngestOptions) -> tuple[set, set, set, set]:
     """What a run changed, for the search index: the rules documents (game, kind, language,
-    version) created or updated, the games whose rules changed, and the games whose knowledge
-    files (FAQ, errata, cards) changed."""
-    documents, games, knowledge = set(), set(), set()
+    version) created or updated, the games whose rules changed, the games whose knowledge
+    files (FAQ, errata, cards) changed, and the rules documents created."""
+    documents, games, knowledge, created = set(), set(), set(), set()
     for item, result in results:
         if result.status == "unchanged":
             continue
         meta = getattr(item, "meta", None)
         if meta is not None:
-            documents.add((meta.game, meta.kind, meta.language, result.document.version))
+            document = (meta.game, meta.kind, meta.language, result.document.version)
+            documents.add(document)
+            if result.status == "created":
+                created.add(document)
             games.add(meta.game)
         else:
             knowledge.add(options.game)
-    return documents, games, knowledge
+    return documents, games, knowledge, created
 
 
 def _check_strict(options: IngestOptions, path: Path, anomalies: int) -> None:

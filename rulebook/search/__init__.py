@@ -58,12 +58,13 @@ def rebuild_after_ingest(stdout=None) -> int | None:
     )
 
 
-def update_after_ingest(documents, games, knowledge=(), stdout=None) -> int | None:
+def update_after_ingest(documents, games, knowledge=(), stdout=None, created=None) -> int | None:
     """Re-index only what an ingest changed, in one index write.
 
     ``documents``: (game, kind, language, version) of the rules documents it created or
-    updated; their entries are replaced, with those of the newest two versions of each family
-    (a new version takes the "default" mark from the one before). ``games``: games whose rules
+    updated (``created``: those it created, when known); their entries are replaced, and
+    those of the version before a new newest one (it takes the "default" mark from that
+    version). ``games``: games whose rules
     changed (their keyword entries follow the rules). ``knowledge``: games whose FAQ, errata
     or cards changed (their FAQ, card and keyword entries). Falls back to a full rebuild when
     there is no index yet; a failure is reported, not raised, as for the rebuild.
@@ -75,14 +76,16 @@ def update_after_ingest(documents, games, knowledge=(), stdout=None) -> int | No
     if not available:
         return rebuild_after_ingest(stdout)
     return _after_ingest(
-        lambda: get_backend().replace(*_changed_entries(documents, games, knowledge)),
+        lambda: get_backend().replace(*_changed_entries(documents, games, knowledge, created)),
         "updated",
         "Search index updated: {count} entries re-indexed.",
         stdout,
     )
 
 
-def _changed_entries(documents, games, knowledge) -> tuple[list[str], list[IndexEntry]]:
+def _changed_entries(
+    documents, games, knowledge, created=None
+) -> tuple[list[str], list[IndexEntry]]:
     """The key prefixes an ingest's changes make stale, and the entries that replace them."""
     from rulebook.search.entries import family_entries
     from rulebook.search.knowledge_entries import keyword_entries, knowledge_entries
@@ -90,7 +93,8 @@ def _changed_entries(documents, games, knowledge) -> tuple[list[str], list[Index
     prefixes, entries = [], []
     for family in sorted({d[:3] for d in documents}):
         changed = {d[3] for d in documents if d[:3] == family}
-        for version, family_entry_list in family_entries(*family, changed):
+        new = None if created is None else {d[3] for d in created if d[:3] == family}
+        for version, family_entry_list in family_entries(*family, changed, new):
             prefixes.append("rule:{}:{}:{}:{}:".format(*family, version))
             entries += family_entry_list
     prefixes += [f"keyword:{game}:" for game in set(games) | set(knowledge)]

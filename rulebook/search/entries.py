@@ -44,9 +44,10 @@ def entries_from_database() -> Iterator[IndexEntry]:
     yield from knowledge_entries()
 
 
-def family_entries(game: str, kind: str, language: str, changed) -> Iterator[tuple]:
+def family_entries(game: str, kind: str, language: str, changed, created=None) -> Iterator[tuple]:
     """(version, entries) for the documents of a family an ingest changed (``changed``: their
-    versions), and for the version before the newest when the newest changed."""
+    versions), and for the version before the newest when the newest is new (``created``:
+    the versions the ingest created; None: take every changed version as new)."""
     from rulebook.models import Document
 
     documents = (
@@ -57,9 +58,10 @@ def family_entries(game: str, kind: str, language: str, changed) -> Iterator[tup
     )
     documents = list(documents)
     # The default mark moves only when the newest version is new: then the one before loses it.
-    newest_changed = bool(documents) and documents[0].version in changed
+    new = changed if created is None else created
+    newest_new = bool(documents) and documents[0].version in new
     for i, document in enumerate(documents):
-        if document.version in changed or (i == 1 and newest_changed):
+        if document.version in changed or (i == 1 and newest_new):
             yield document.version, list(document_entries(document, is_default=i == 0))
 
 

@@ -20,6 +20,7 @@ from whoosh.searching import Searcher
 
 from ingest.languages import fold
 from rulebook.search import whoosh_schema as ws
+from rulebook.search import whoosh_update
 from rulebook.search.base import (
     IndexEntry,
     SearchBackend,
@@ -41,6 +42,7 @@ from rulebook.search.understand import Plan
 from rulebook.search.whoosh_scoring import ShelfBM25F, counted_search
 from rulebook.search.whoosh_store import IndexStore
 from rulebook.search.whoosh_words import WhooshWords
+from rulebook.search.whoosh_writer import SegmentWriter
 
 logger = logging.getLogger(__name__)
 FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches (see _search)
@@ -100,9 +102,7 @@ class WhooshBackend(WhooshWords, SearchBackend):
     def _reset(self, searcher, generation):
         """Everything cached per open searcher starts empty again."""
         self._searcher, self._generation, self._surfaces = searcher, generation, {}
-        self._sizes = {
-            name: len(list(searcher.docs_for_query(ws.shelf_members(name)))) for name in ws.SHELVES
-        }
+        self._sizes = ws.shelf_sizes(searcher)
         searcher.weighting = ShelfBM25F(self._sizes, **NAME_BM25)
         self._questions = Searcher(
             searcher.reader(), weighting=ShelfBM25F(self._sizes, **QUESTION_BM25), closereader=False
@@ -306,7 +306,7 @@ class WhooshBackend(WhooshWords, SearchBackend):
         with self.store.writer_lock():
             generation = self.store.new_generation()
             ix = whoosh_index.create_in(str(generation), ws.build_schema())
-            writer = ix.writer(limitmb=256)
+            writer = SegmentWriter(ix, limitmb=256)
             count = 0
             try:
                 for entry in entries:
@@ -334,22 +334,22 @@ class WhooshBackend(WhooshWords, SearchBackend):
         return len(entries)
 
     def replace(self, prefixes, entries) -> int:
-        """One commit: searchers see the old entries or the new ones, never neither."""
-        from whoosh.query import Prefix
-
+        """One commit: searchers see the old entries or the new ones, never neither. Entries
+        already indexed exactly as they would be written stay (``whoosh_update``); returns
+        how many were written."""
         if self.store.current() is None:
             return self.rebuild(entries)
-        count = 0
         with self.store.writer_lock():
             ix = whoosh_index.open_dir(str(self.store.path_of(self.store.current())))
-            with ix.writer(limitmb=256) as writer:
-                for prefix in prefixes:
-                    writer.delete_by_query(Prefix("key", prefix))
-                for entry in entries:
-                    writer.add_document(**ws.document_fields(entry))
-                    count += 1
+            with SegmentWriter(ix, limitmb=256) as writer:
+                with writer.reader() as reader:
+                    stale, adds = whoosh_update.plan(reader, ix.schema, prefixes, entries)
+                for docnum in stale:
+                    writer.delete_document(docnum)
+                for fields in adds:
+                    writer.add_document(**fields)
         self._forget()
-        return count
+        return len(adds)
 
     def delete(self, keys) -> None:
         """Remove entries by key from the live generation."""

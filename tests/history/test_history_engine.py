@@ -12,8 +12,10 @@ from rulebook.history import (
     REWORDED,
     UNCHANGED,
     RuleVersion,
+    as_rule_versions,
     compare,
 )
+from rulebook.history.match import Side
 
 
 @pytest.fixture(scope="module")
@@ -185,3 +187,19 @@ def test_accepts_dicts_and_parsed_rule_like_objects():
     old = [{"number": "101", "text": "Each player draws two cards.", "heading": False}]
     result = compare(old, [Parsed("101", "Each player draws three cards.")])
     assert [c.cls for c in result.changes] == [REWORDED]
+
+
+def test_candidates_that_tie_come_in_rule_order_whatever_the_query_order():
+    """The query is a set of word pairs, iterated in an order that changes with the hash
+    seed: ties must not follow it, or a comparison differs from one process to the next."""
+    side = Side.build(
+        as_rule_versions(
+            [
+                {"number": "101", "text": "Units move to a battlefield."},
+                {"number": "102", "text": "Spells resolve from the chain."},
+            ]
+        )
+    )
+    first, second = sorted(side.shingles(0)), sorted(side.shingles(1))
+    assert side.candidates([*second[:1], *first[:1]]) == [0, 1]
+    assert side.candidates([*first[:1], *second[:1]]) == [0, 1]

@@ -76,3 +76,22 @@ def test_module_function_and_json(history, v1, v2, v3):
     steps = timeline([("v1", v1), ("v2", v2), ("v3", v3)], "v1", "502")
     assert [s.to_json()["number"] for s in steps] == ["502", "703", "702"]
     assert history.comparison(0) is history.comparison(0)  # cached
+
+
+def test_a_version_is_prepared_once_for_all_its_comparisons_and_not_stored(v1, v2, v3):
+    import pickle
+
+    from rulebook.history import compare
+
+    fresh = History([("v1", v1), ("v2", v2), ("v3", v3)])
+    middle = fresh.versions[1]
+    fresh.comparison(0)
+    side = middle.side()
+    fresh.comparison(1)
+    assert middle.side() is side  # the same preparation served both comparisons
+    for i, (a, b) in enumerate([(v1, v2), (v2, v3)]):
+        alone = compare(a, b, fresh.versions[i].label, fresh.versions[i + 1].label)
+        assert fresh.comparison(i).to_json(unchanged=True) == alone.to_json(unchanged=True)
+    stored = pickle.loads(pickle.dumps(fresh))
+    assert all(getattr(v, "_side", None) is None for v in stored.versions)
+    assert stored.comparison(1).to_json() == fresh.comparison(1).to_json()

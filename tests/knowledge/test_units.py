@@ -10,8 +10,8 @@ from ingest.knowledge import mdx
 from ingest.knowledge.cards import keyword_uses, render_ability_html, tokenize
 from ingest.knowledge.detect import detect_kind
 from ingest.knowledge.frontmatter import parse_front_matter
-from ingest.knowledge.keywords import keyword_mentions
 from ingest.knowledge.markdown import render_markdown, safe_href
+from ingest.knowledge.mentions import keyword_mentions
 from ingest.knowledge.official import split_entries
 from ingest.knowledge.render import answer_to_text, render_answer_html
 from ingest.knowledge.text import dedupe, rule_mentions, slugify

@@ -28,6 +28,18 @@ def test_ingest_creates_rules_with_tree_and_report(sample_file):
     assert numbers == ["100", "101", "102", "103", "103.1", "104", "105"]
     child = Rule.objects.get(document=document, number="103.1")
     assert child.parent.number == "103" and child.section.number == "101"
+    structure = Rule.objects.in_document(document).values_list(
+        "number", "parent__number", "section__number", "section_end"
+    )
+    assert list(structure) == [
+        ("100", None, None, 6),
+        ("101", None, "100", 6),
+        ("102", None, "101", None),
+        ("103", None, "101", None),
+        ("103.1", "103", "101", None),
+        ("104", None, "101", None),
+        ("105", None, "101", None),
+    ]
     assert child.text == "Passing ends your step, then play moves on."
     assert "space-before-punctuation" in child.repairs
     assert document.report["counts"]["rules"] == 7

@@ -2,6 +2,8 @@
 
 import pytest
 
+from rulebook.history import compare
+from rulebook.loading import precompute
 from rulebook.loading.run import IngestOptions, run_ingest
 from rulebook.models import DataGeneration, Document, Precomputed
 from rulebook.models.generation import history_key
@@ -83,3 +85,34 @@ def test_a_new_version_replaces_the_stored_history(tmp_path):
         )
     )
     assert len(after) == 1 and not (after & before)
+
+
+def test_one_ingest_compares_each_pair_of_versions_once(tmp_path, monkeypatch):
+    """The citation pass and the precompute share the family's History inside ``sharing``."""
+    import sys
+
+    _ingest(_version(tmp_path, "2026-02-03"))
+    _ingest(_version(tmp_path, "2026-04-01", "106. A new rule.\n"))
+    _ingest(_version(tmp_path, "2026-06-01", "106. A new rule, reworded.\n"))
+    Precomputed.objects.all().delete()  # nothing stored to reuse
+    timeline = sys.modules["rulebook.history.timeline"]
+    calls = []
+
+    def counted(old, new, old_label, new_label, sides=None):
+        calls.append((old_label, new_label))
+        return compare(old, new, old_label, new_label, sides)
+
+    monkeypatch.setattr(timeline, "compare", counted)
+    monkeypatch.setattr(precompute, "compare", counted)
+    family = ("testgame", "core-rules", "en")
+    with precompute.sharing():
+        history = precompute.family_history(family, _family())
+        assert precompute.family_history(family, _family()) is history
+        history.comparison(1)  # as a citation of the middle version would
+        precompute.histories({family}, DataGeneration.current_number())
+    assert sorted(calls) == [
+        ("2026-02-03", "2026-04-01"),
+        ("2026-02-03", "2026-06-01"),
+        ("2026-04-01", "2026-06-01"),
+    ]
+    assert precompute.family_history(family, _family()) is not history  # not kept after

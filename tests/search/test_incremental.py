@@ -75,3 +75,19 @@ def test_an_unchanged_ingest_leaves_the_index_alone(index, tmp_path):
     out = _ingest(path, "alpha")
     assert "Search index" not in out
     assert ("101", "2026-01-01") in _hits("upkeep", "alpha")
+
+
+def test_the_version_before_is_read_again_only_when_the_newest_is_new(tmp_path):
+    from rulebook.search.entries import family_entries
+
+    with override_settings(RULEBOOK_INDEX_AFTER_INGEST=False):
+        _ingest(_file(tmp_path, "alpha", "2026-01-01"), "alpha")
+        _ingest(_file(tmp_path, "alpha", "2026-02-01"), "alpha")
+    family = ("alpha", "core-rules", "en")
+
+    def versions(created):
+        return [version for version, _ in family_entries(*family, {"2026-02-01"}, created)]
+
+    assert versions({"2026-02-01"}) == ["2026-02-01", "2026-01-01"]  # loses the default mark
+    assert versions(set()) == ["2026-02-01"]  # updated in place: the mark stays
+    assert versions(None) == ["2026-02-01", "2026-01-01"]

@@ -4,6 +4,7 @@ Built from hand-made entries (no database): the statistics BM25 uses for a rule 
 same whether or not FAQ answers repeating its words are indexed beside it.
 """
 
+from rulebook.search import whoosh_schema as ws
 from rulebook.search.base import IndexEntry, SearchQuery
 from rulebook.search.understand import understand
 from rulebook.search.whoosh_backend import WhooshBackend
@@ -104,3 +105,18 @@ def test_a_stop_word_of_one_searched_language_is_not_required_in_another(tmp_pat
     results = backend.search(SearchQuery(text=text, language="fr"), understand(text, "fr", None))
     assert not results.broadened
     assert results.hits[0].number == "1"
+
+
+def test_shelf_sizes_count_what_the_shelf_queries_find(tmp_path):
+    other = [_entry("rule:de", "Ein Schild.", number="1"), _entry("faq:de", "Schild?", kind="faq")]
+    for entry in other:
+        entry.language = "de"  # outside the language table: the shared "xx" shelves
+    backend = _backend(tmp_path, RULES + FAQ + OLD + other)
+    backend.delete(["rule:2"])
+    searcher = backend._open()
+    expected = {
+        name: len(list(searcher.docs_for_query(ws.shelf_members(name)))) for name in ws.SHELVES
+    }
+    assert ws.shelf_sizes(searcher) == expected
+    assert expected["en"] == 38 and expected["en_faq"] == 30 and expected["en_old"] == 1
+    assert expected["xx"] == 1 and expected["xx_faq"] == 1

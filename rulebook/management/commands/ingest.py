@@ -100,18 +100,18 @@ class Command(BaseCommand):
                 )
             )
         if not options.dry_run and (counts["created"] or counts["updated"]):
-            documents, games, knowledge = changed_scope(results, options)
-            self._index(documents, games, knowledge, verbosity)
+            documents, games, knowledge, created = changed_scope(results, options)
+            self._index(documents, games, knowledge, created, verbosity)
             self._warm({d[:3] for d in documents}, verbosity)
 
-    def _index(self, documents, games, knowledge, verbosity):
+    def _index(self, documents, games, knowledge, created, verbosity):
         from django.conf import settings
 
         from rulebook.search import update_after_ingest
 
         if settings.RULEBOOK_INDEX_AFTER_INGEST:
             stdout = self.stdout if verbosity else None
-            update_after_ingest(documents, games, knowledge, stdout=stdout)
+            update_after_ingest(documents, games, knowledge, stdout=stdout, created=created)
         elif verbosity:
             self.stdout.write("Search index left as it was: run `manage.py rebuild_index`.")
 

@@ -1,0 +1,94 @@
+"""Whoosh's segment writer, minus work it repeats for every entry of a full index.
+
+* Analysis: the same texts come back across a document's versions (most rules of an older
+  version read as in the newest) and across the shelves of a language, and analysing them
+  (tokens, stems, positions) is most of an index build. Here a field's postings are kept
+  per analysis (analyzer, format, field type) and value for the writer's lifetime: a text
+  is analysed once however many entries hold it.
+* Lengths: when the segment is written, every posting asks for the length of its field in
+  its document. Only scorable fields have lengths; for the others Whoosh looks for a length
+  column file that cannot exist, with one ``stat`` per posting (about 280,000 for the full
+  index). Their answer is known from the schema.
+
+Everything else is Whoosh's own code path, and the index written is the same
+(``tests/search/test_whoosh_writer.py`` compares them).
+"""
+
+from __future__ import annotations
+
+from whoosh import writing
+
+
+class SegmentWriter(writing.SegmentWriter):
+    def __init__(self, ix, **kwargs):
+        super().__init__(ix, **kwargs)
+        self._analysed: dict[tuple, list] = {}  # (analysis, value) -> postings
+        self._analysis: dict[str, tuple] = {}  # field name -> what its analysis depends on
+        # Vectors, spelling words and per-document boosts take Whoosh's own path.
+        self._simple = not any(
+            field.vector or field.separate_spelling() for _, field in self.schema.items()
+        )
+
+    def add_document(self, **fields):
+        if not self._simple or any(name.startswith("_") for name in fields):
+            return super().add_document(**fields)
+        self._check_state()
+        perdocwriter, docnum, add_post = self.perdocwriter, self.docnum, self.pool.add
+        names = sorted(fields)
+        self._check_fields(self.schema, names)
+        perdocwriter.start_doc(docnum)
+        try:
+            for name in names:
+                value = fields[name]
+                if value is None:
+                    continue
+                field = self.schema[name]
+                length = 0
+                if field.indexed:
+                    for tbytes, freq, weight, vbytes in self._postings(name, field, value):
+                        length += freq if field.scorable else 0
+                        add_post((name, tbytes, docnum, weight, vbytes))
+                perdocwriter.add_field(name, field, value if field.stored else None, length)
+                if field.column_type:
+                    column_value = field.to_column_value(value)
+                    perdocwriter.add_column_value(name, field.column_type, column_value)
+        except Exception:
+            perdocwriter.cancel_doc()
+            raise
+        perdocwriter.finish_doc()
+        self._added = True
+        self.docnum += 1
+
+    def _postings(self, name, field, value) -> list:
+        analysis = self._analysis.get(name)
+        if analysis is None:
+            fmt = field.format
+            analysis = (type(field), id(field.analyzer), type(fmt), repr(sorted(vars(fmt).items())))
+            self._analysis[name] = analysis
+        key = (analysis, value if isinstance(value, str) else repr(value))
+        postings = self._analysed.get(key)
+        if postings is None:
+            # ``* 1.0``: Whoosh multiplies every weight by the (float) field boost.
+            postings = [(t, freq, w * 1.0, v) for t, freq, w, v in field.index(value)]
+            self._analysed[key] = postings
+        return postings
+
+    def per_document_reader(self):
+        return _Lengths(super().per_document_reader(), self.schema)
+
+
+class _Lengths:
+    """A per-document reader whose unscored fields have length 0 without a lookup (what
+    Whoosh answers for them after looking)."""
+
+    def __init__(self, reader, schema):
+        self._reader = reader
+        self._unscored = {name for name, field in schema.items() if not field.scorable}
+
+    def doc_field_length(self, docnum, fieldname, default=0):
+        if fieldname in self._unscored:
+            return default
+        return self._reader.doc_field_length(docnum, fieldname, default)
+
+    def __getattr__(self, name):
+        return getattr(self._reader, name)
