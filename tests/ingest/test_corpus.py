@@ -17,9 +17,9 @@ import pytest
 from ingest.parse import parse_file
 from ingest.references import find_document_references, unresolved
 from ingest.structure import build_tree, section_span
+from tests.conftest import SHARED  # RULEBOOK_SHARED_DIR, else ../shared
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = (ROOT / ".." / "shared").resolve()
 RULES_DIR = SHARED / "corpus" / "riftbound" / "core-rules"
 SEEDS = SHARED / "seeds"
 

@@ -8,8 +8,9 @@ from ingest.model import IngestError
 from ingest.parse import parse_any
 from ingest.prose import parse_prose
 from ingest.structure import build_tree
+from tests.conftest import SHARED
 
-SEED = Path(__file__).resolve().parents[2].parent / "shared" / "seeds" / "004_6fc11672a70a860d.txt"
+SEED = SHARED / "seeds" / "004_6fc11672a70a860d.txt"
 OWN = (
     Path(__file__).resolve().parents[1] / "data" / "ingest" / "prose-text" / "interrupts" / "in.txt"
 )
