@@ -90,6 +90,26 @@ def default_language():
 
 
 @pytest.fixture(autouse=True)
+def no_request_left_open():
+    """Each test ends as if its last request had finished.
+
+    Request-scoped copies (the data generation, PostgreSQL's index generation) are dropped
+    when a request finishes; a test that leaves a streamed response unread never finishes
+    it, and a later test would read those copies outside any request. As Django's test
+    client does, the connections are not closed by this signal.
+    """
+    yield
+    from django.core.signals import request_finished
+    from django.db import close_old_connections
+
+    request_finished.disconnect(close_old_connections)
+    try:
+        request_finished.send(sender=None)
+    finally:
+        request_finished.connect(close_old_connections)
+
+
+@pytest.fixture(autouse=True)
 def unbuilt_default_index(settings, tmp_path_factory):
     """Each test starts with an index path of its own that nothing has built.
 

@@ -152,3 +152,34 @@ def test_an_ingest_renders_the_new_comparisons_ahead(
     assert first.status_code == 200
     assert first["X-Page-Cache"] == "hit"
     assert client.get("/en/lanternfall/rules/changes/2026-01..2026-09-01/")["X-Page-Cache"] == "hit"
+
+
+def test_a_request_reads_the_data_generation_once_and_a_bump_reads_it_again(
+    demo_data, django_assert_num_queries
+):
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    from rulebook.loading import generation
+    from rulebook.models import DataGeneration
+
+    def send(signal):  # as Django's test client does: the test's transaction stays open
+        signal.disconnect(close_old_connections)
+        try:
+            signal.send(sender=None)
+        finally:
+            signal.connect(close_old_connections)
+
+    send(request_started)
+    try:
+        token = DataGeneration.current()[0]
+        with django_assert_num_queries(0):
+            assert DataGeneration.current()[0] == token
+        generation.bump()  # an admin edit inside the request
+        assert DataGeneration.current()[0] != token
+    finally:
+        send(request_finished)
+    with django_assert_num_queries(1):  # outside a request: every read asks
+        DataGeneration.current()
+    with django_assert_num_queries(1):
+        DataGeneration.current()
