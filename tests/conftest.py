@@ -93,20 +93,14 @@ def default_language():
 def no_request_left_open():
     """Each test ends as if its last request had finished.
 
-    Request-scoped copies (the data generation, PostgreSQL's index generation) are dropped
-    when a request finishes; a test that leaves a streamed response unread never finishes
-    it, and a later test would read those copies outside any request. As Django's test
-    client does, the connections are not closed by this signal.
+    Values kept for a request (``rulebook.requestscope``) are dropped when it finishes; a test
+    that leaves a streamed response unread never finishes it, and a later test would read
+    them outside any request.
     """
     yield
-    from django.core.signals import request_finished
-    from django.db import close_old_connections
+    from rulebook.requestscope import request_scope
 
-    request_finished.disconnect(close_old_connections)
-    try:
-        request_finished.send(sender=None)
-    finally:
-        request_finished.connect(close_old_connections)
+    request_scope.end()
 
 
 @pytest.fixture(autouse=True)

@@ -9,26 +9,17 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import threading
 
-from django.core.signals import request_finished, request_started
 from django.db import models
+
+from rulebook.requestscope import request_scope
 
 EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
 
-# Within one request the generation is read once: the page cache reads it for its key, and the
-# per-document copies a page builds from are keyed on it too (an admin edit changes rows
+# Within one request the generation is read once: the page cache reads it for its key, and
+# the per-document copies a page builds from are keyed on it too (an admin edit changes rows
 # without changing a document's content hash).
-_request = threading.local()
-
-
-def _request_boundary(signal=None, **kwargs) -> None:
-    _request.active = signal is request_started
-    _request.row = None
-
-
-request_started.connect(_request_boundary, dispatch_uid="rulebook.models.generation.request")
-request_finished.connect(_request_boundary, dispatch_uid="rulebook.models.generation.request")
+SCOPE_KEY = "data-generation"
 
 
 class DataGeneration(models.Model):
@@ -47,18 +38,17 @@ class DataGeneration(models.Model):
     def current(cls) -> tuple[str, dt.datetime]:
         """(token, time of the change) of the data as it is now (as at the request's first
         read, inside a request; ``forget`` after a bump)."""
-        row = getattr(_request, "row", None)
-        if row is None:
-            row = cls.objects.filter(pk=1).values_list("token", "changed_at").first()
-            row = row or ("initial", EPOCH)
-            if getattr(_request, "active", False):
-                _request.row = row
-        return row
+        return request_scope.get(SCOPE_KEY, cls._read)
+
+    @classmethod
+    def _read(cls) -> tuple[str, dt.datetime]:
+        row = cls.objects.filter(pk=1).values_list("token", "changed_at").first()
+        return row or ("initial", EPOCH)
 
     @staticmethod
     def forget() -> None:
         """Drop the request's copy: the request has just changed the generation."""
-        _request.row = None
+        request_scope.forget(SCOPE_KEY)
 
     @classmethod
     def current_number(cls) -> int:

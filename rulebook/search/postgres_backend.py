@@ -13,16 +13,15 @@ from __future__ import annotations
 import html
 import json
 import math
-import threading
 import uuid
 from collections import Counter
 from collections.abc import Iterable
 from contextlib import nullcontext
 
-from django.core.signals import request_finished, request_started
 from django.db import DatabaseError, connection, transaction
 
 from ingest.languages import fold
+from rulebook.requestscope import request_scope
 from rulebook.search import postgres_questions as questions
 from rulebook.search import postgres_sql as sql
 from rulebook.search.base import (
@@ -42,25 +41,14 @@ FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches instead
 RERANK_WINDOW = 200  # a question's best rows, before ancestors are lifted
 
 
-# The entry table's oid as first read in the current request: a search asks for the
-# generation several times (names, spelling, each search), one round trip each otherwise.
-# Likewise the stems known to the index: the service asks whether to correct a word, then
-# the correction asks again. Outside a request (commands, tests calling the service)
-# nothing is kept.
-_request = threading.local()
-
-
-def _request_boundary(**kwargs) -> None:
-    _request.active = kwargs.get("signal") is request_started
-    _forget_request()
+# Kept for the current request (``rulebook.requestscope``): the entry table's oid, which a
+# search asks for several times (names, spelling, each search), and the stems known to the
+# index, which the service asks about before the correction asks again.
+OID, STEMS = "postgres-search-oid", "postgres-search-stems"
 
 
 def _forget_request() -> None:
-    _request.oid, _request.stems = None, {}
-
-
-request_started.connect(_request_boundary, dispatch_uid="rulebook.search.postgres.request")
-request_finished.connect(_request_boundary, dispatch_uid="rulebook.search.postgres.request")
+    request_scope.forget(OID, STEMS)
 
 
 def _config(language: str) -> str:
@@ -126,19 +114,19 @@ class PostgresBackend(SearchBackend):
         """The entry table's oid: a rebuild renames new tables into place, so it changes."""
         if connection.vendor != "postgresql":
             return ""
-        oid = getattr(_request, "oid", None)
-        if oid is None:
-            with connection.cursor() as cur:
-                cur.execute("SELECT to_regclass(%s)::oid", [sql.ENTRY_TABLE])
-                oid = cur.fetchone()[0]
-            if getattr(_request, "active", False):
-                _request.oid = oid
+        oid = request_scope.get(OID, self._read_oid)
         if oid != self._oid:
             self._oid, self._vocab = oid, {}
         return str(oid or "")
 
+    @staticmethod
+    def _read_oid():
+        with connection.cursor() as cur:
+            cur.execute("SELECT to_regclass(%s)::oid", [sql.ENTRY_TABLE])
+            return cur.fetchone()[0]
+
     def knows_stem(self, word: str, language=None) -> bool:
-        stems = getattr(_request, "stems", {}) if getattr(_request, "active", False) else {}
+        stems = request_scope.get(STEMS, dict)
         if (word, language) not in stems:
             stems[word, language] = self._knows_stem(word, language)
         return stems[word, language]
