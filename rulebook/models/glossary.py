@@ -37,13 +37,13 @@ def glossary(game, kind) -> list[dict]:
     }
     entries = []
     for number in sorted(shared, key=lambda n: first[n].sort_key):
-        terms = {lang: _term(headings[number].text) for lang, headings in by_lang.items()}
-        if len(set(terms.values())) == 1 and next(iter(terms.values())).isdigit():
+        names = {lang: terms.heading_term(rows[number].text) for lang, rows in by_lang.items()}
+        if len(set(names.values())) == 1 and next(iter(names.values())).isdigit():
             continue
         entries.append(
             {
                 "number": number,
-                "terms": terms,
+                "terms": names,
                 "keyword": first[number].section_id in keyword_chapters,
                 "level": first[number].heading_level,
             }
@@ -106,12 +106,6 @@ def _defined_entry(number: str, editions) -> dict:
         "level": 0,
         "defined": True,
     }
-
-
-def _term(text: str) -> str:
-    """Step headings read "1. Declare the Rite"; the term is what follows the step number."""
-    head, _sep, tail = text.partition(". ")
-    return tail if head.isdigit() and tail else text
 
 
 def glossary_pairs(game_slug: str | None, kind: str) -> list[tuple[str, ...]]:
