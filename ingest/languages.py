@@ -46,6 +46,8 @@ class LanguageRules:
     generic_words: frozenset[str] = frozenset()
     # Question scaffolding that carries no meaning for the rules ("how", "est-ce que").
     question_words: frozenset[str] = frozenset()
+    # Function words a question is written with but no rule is found by ("by", "its", "du").
+    filler_words: frozenset[str] = frozenset()
     # Spaces before these punctuation marks are conversion defects (French keeps ; : ! ?).
     no_space_before: str = ",.;:!?"
     opening_marks: str = ""
@@ -82,6 +84,11 @@ ENGLISH = LanguageRules(
         "can could does do did how what when which who why where happens happen is are i my "
         "me you there if it say says".split()
     ),
+    filler_words=frozenset(
+        "a an the to by at of or and in on for from with as into onto than that this these "
+        "those its it's s t has have had was were be been being will would should also still "
+        "just only any some".split()
+    ),
 )
 
 FRENCH = LanguageRules(
@@ -106,6 +113,10 @@ FRENCH = LanguageRules(
     question_words=frozenset(
         "puis je peux peut on est ce que qu quoi quand comment quel quelle quels quelles se "
         "passe il elle mon ma mes pourquoi fait font faut ils elles".split()
+    ),
+    filler_words=frozenset(
+        "le la les l un une des du de d et ou à au aux en par pour sur dans avec sans son sa "
+        "ses leur leurs qui que qu ce cet cette ces y a ont été être aussi encore".split()
     ),
     no_space_before=",.",
     opening_marks="«",

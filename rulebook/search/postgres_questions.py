@@ -62,9 +62,9 @@ def ranked(plan: Plan, filters: tuple[str, list], limit: int) -> tuple[str, list
              AND d.lexeme = (tsvector_to_array(to_tsvector(t.cfg, t.text)))[1]
         WHERE numnode(t.tq) > 0),
       anyq AS MATERIALIZED (SELECT cfg, tsquery_or_all(array_agg(tq)) AS tq FROM q
-               WHERE role = 'synonym' OR role = 'core' AND (share <= {COMMON}
+               WHERE role = 'synonym' OR role = 'core' AND (share > 0 AND share <= {COMMON}
                  OR NOT EXISTS (SELECT 1 FROM q r WHERE r.cfg = q.cfg AND r.role = 'core'
-                                AND r.share <= {COMMON}))
+                                AND r.share > 0 AND r.share <= {COMMON}))
                GROUP BY cfg)
       SELECT e.key, e.number,
              m.s * ({sql.K1} + 1) * e.boost * e.qboost

@@ -24,6 +24,7 @@ OPERATORS = {"AND", "OR", "NOT"}
 # question scaffolding that carries no meaning for the rules (dropped so that AND can succeed).
 GENERIC_WORDS = languages.words("generic_words")
 QUESTION_WORDS = languages.words("question_words")
+FILLER_WORDS = languages.words("filler_words")
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _QUOTES = str.maketrans({"“": '"', "”": '"', "«": '"', "»": '"', "„": '"', "’": "'"})
 _PHRASE_RE = re.compile(r'"([^"]*)"')

@@ -26,10 +26,16 @@ from pathlib import Path
 from ingest import languages
 from ingest.languages import fold
 from rulebook.search.lexicon import Lexicon, name_key
-from rulebook.search.query import GENERIC_WORDS, QUESTION_WORDS, ParsedQuery, parse
+from rulebook.search.query import (
+    FILLER_WORDS,
+    GENERIC_WORDS,
+    QUESTION_WORDS,
+    ParsedQuery,
+    parse,
+)
 
 SYNONYMS_DIR = Path(__file__).resolve().parent / "synonyms"
-CARD_WORD_WEIGHT = 0.3
+CARD_WORD_WEIGHT = 0.5
 SYNONYM_WEIGHT = 0.8
 NAME_MAX_WORDS = 3  # more content words than this is a question, whatever its form
 _TOKEN_RE = re.compile(r"[^\W_]+")
@@ -52,17 +58,18 @@ class Plan:
 
     @property
     def min_match(self) -> int:
-        """How many of the content words a row must contain (all but the rarest misses)."""
+        """How many of the content words a row must contain: half of them, at least two, so a
+        one-word row cannot win on one common word and a long question is not all-or-nothing."""
         n = len(self.words)
         if self.described or n <= 2:
             return 1  # "how many cards at the start" is answered by "Players each draw 4."
-        return 2 if n <= 5 else 3
+        return max(2, (n + 1) // 2)
 
 
 def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
     parsed = parse(text)
     plan = Plan(parsed)
-    if parsed.empty or any(t.kind != "word" for t in parsed.terms):
+    if parsed.empty or any(t.kind not in ("word", "phrase") for t in parsed.terms):
         return plan  # the box's own syntax: keep the literal reading
     tokens = _TOKEN_RE.findall(parsed.text)
     content = [t for t in parsed.terms if t.kind == "word"]
@@ -73,16 +80,18 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
     synonyms, phrase_hit = _synonyms(parsed.text, language)
     if not phrase_hit and not scaffolded and len(content) <= NAME_MAX_WORDS:
         return plan
+    if len(content) < len(parsed.terms) and not scaffolded:
+        return plan  # quoted phrases with no question around them: as typed
     plan.mode = "question"
     cards = lexicon.find_cards(tokens) if lexicon else []
     in_cards = {i for start, end, _ in cards for i in range(start, end)}
     kept = [fold(w) for i, w in enumerate(tokens) if i not in in_cards]
-    skip = QUESTION_WORDS | GENERIC_WORDS
+    skip = QUESTION_WORDS | GENERIC_WORDS | FILLER_WORDS
     plan.words = list(dict.fromkeys(w for w in kept if w not in skip))
     if not plan.words:  # a question about nothing but a card: search the card's words
         plan.words = list(dict.fromkeys(w for w in map(fold, tokens) if w not in skip))
     plan.phrases = [t.words for t in parsed.terms if t.kind == "phrase"]
-    plan.bigrams = [list(pair) for pair in zip(plan.words, plan.words[1:], strict=False)]
+    plan.bigrams = _neighbour_runs(kept)
     plan.cards = [name for _, _, name in cards]
     for name in plan.cards:
         for word in lexicon.cards[name].words:
@@ -95,6 +104,21 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
         for word in words:
             plan.extra.append((word, SYNONYM_WEIGHT))
     return plan
+
+
+def _neighbour_runs(kept: list[str]) -> list[list[str]]:
+    """Each two neighbouring content words with the function words between them ("draw at
+    the start"): the rules write those too, so the run is what a phrase match looks for."""
+    dropped = (QUESTION_WORDS | GENERIC_WORDS) - FILLER_WORDS
+    seq = [w for w in kept if w not in dropped]
+    runs, last = [], None
+    for i, word in enumerate(seq):
+        if word in FILLER_WORDS:
+            continue
+        if last is not None:
+            runs.append(seq[last : i + 1])
+        last = i
+    return runs
 
 
 def _synonyms(text: str, language: str | None) -> tuple[list[list[str]], bool]:

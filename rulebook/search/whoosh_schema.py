@@ -305,7 +305,9 @@ def build_question(plan: Plan, langs, reader=None, sizes=None):
     # Whoosh ignores minmatch: the backend counts matched words itself. Common words ("card",
     # "play") only add to the score of rows a rarer word found: walking their postings for
     # every query would cost more than all the rest.
-    rare = [w for w in words if reader is None or _share(reader, w, sizes) <= COMMON]
+    # A word no entry holds finds nothing: a question of one unknown word and common ones
+    # is found by its common words.
+    rare = [w for w in words if reader is None or 0 < _share(reader, w, sizes) <= COMMON]
     common = [w for w in words if w not in rare]
     weighted, finding = [], []
     for word, weight in plan.extra:

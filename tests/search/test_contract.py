@@ -287,3 +287,15 @@ def test_incremental_index_and_delete(backend):
     assert numbers_of(find(backend, "quasar")) == ["703.9"]
     backend.delete([extra.key])
     assert find(backend, "quasar").total == 0
+
+
+def test_question_quoting_card_text(backend):
+    """A question around quoted card text is still a question, the quote a phrase in it."""
+    results = find(backend, 'does "a card with reaction" work during a closed state?')
+    assert "702.6" in numbers_of(results)[:3]
+
+
+def test_question_with_a_word_no_rule_holds(backend):
+    """A word no rule holds ("zorblax") finds nothing, so the question's other words must."""
+    query = SearchQuery(text="does reaction zorblax in a closed state?", language="en")
+    assert "702.6" in numbers_of(backend.search(query))[:3]  # the engine alone, no fallback

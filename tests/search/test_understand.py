@@ -1,0 +1,34 @@
+"""How a query is read before any engine sees it (no database: no lexicon of names)."""
+
+from rulebook.search.understand import understand
+
+
+def test_function_words_are_not_content_words():
+    plan = understand("what happens to the shield of an exhausted unit by the base?", "en", None)
+    assert plan.question and plan.words == ["shield", "exhausted", "unit", "base"]
+    french = understand("que se passe-t-il pour le bouclier d'une unité à la base ?", "fr", None)
+    assert french.words == ["bouclier", "unite", "base"]
+
+
+def test_a_row_must_hold_half_the_content_words():
+    assert understand("shield of an exhausted unit?", "en", None).min_match == 2
+    long = understand("can a shield stop combat damage to an exhausted unit at a base?", "en", None)
+    assert len(long.words) == 7 and long.min_match == 4
+
+
+def test_a_question_around_quoted_card_text_is_a_question():
+    plan = understand('Does "deal 3 damage" count as combat for a shield?', "en", None)
+    assert plan.question
+    assert ["deal", "3", "damage"] in plan.phrases
+    assert {"deal", "damage", "combat", "shield"} <= set(plan.words)
+
+
+def test_quoted_phrases_alone_are_read_as_typed():
+    assert not understand('"closed state"', "en", None).question
+    assert not understand('"closed state" chain', "en", None).question
+
+
+def test_neighbour_runs_keep_the_function_words_between():
+    plan = understand("how many cards do I draw at the start of a game?", "en", None)
+    assert ["draw", "at", "the", "start"] in plan.bigrams
+    assert ["cards", "draw"] in plan.bigrams  # question words between are not in the rules
