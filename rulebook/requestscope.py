@@ -46,7 +46,10 @@ request_scope = RequestScope()
 
 
 def _boundary(signal=None, **kwargs) -> None:
-    request_scope.begin() if signal is request_started else request_scope.end()
+    if signal is request_started:
+        request_scope.begin()
+    else:
+        request_scope.end()
 
 
 request_started.connect(_boundary, dispatch_uid="rulebook.requestscope")

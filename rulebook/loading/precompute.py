@@ -54,7 +54,8 @@ def family_history(family: tuple, documents, previous: dict | None = None) -> Hi
     already made: by this ingest, or stored before it for texts that did not change.
 
     ``previous`` defaults to the stored payload."""
-    shared = _RUN.get()["histories"] if _RUN.get() is not None and family else None
+    run = _RUN.get()
+    shared = run["histories"] if run is not None and family else None
     signature = tuple((d.pk, d.content_hash) for d in documents)
     if shared is not None and shared.get(family, (None,))[0] == signature:
         return shared[family][1]

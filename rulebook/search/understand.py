@@ -39,6 +39,10 @@ CARD_WORD_WEIGHT = 0.5
 SYNONYM_WEIGHT = 0.8
 NAME_MAX_WORDS = 3  # more content words than this is a question, whatever its form
 _TOKEN_RE = re.compile(r"[^\W_]+")
+# Words no rule is found by; of those, the ones a neighbour run drops (question words, "rule")
+# rather than keeps between its two content words ("draw at the start").
+NOT_CONTENT = QUESTION_WORDS | GENERIC_WORDS | FILLER_WORDS
+NOT_IN_RUNS = NOT_CONTENT - FILLER_WORDS
 
 
 @dataclass
@@ -86,10 +90,9 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
     cards = lexicon.find_cards(tokens) if lexicon else []
     in_cards = {i for start, end, _ in cards for i in range(start, end)}
     kept = [fold(w) for i, w in enumerate(tokens) if i not in in_cards]
-    skip = QUESTION_WORDS | GENERIC_WORDS | FILLER_WORDS
-    plan.words = list(dict.fromkeys(w for w in kept if w not in skip))
+    plan.words = list(dict.fromkeys(w for w in kept if w not in NOT_CONTENT))
     if not plan.words:  # a question about nothing but a card: search the card's words
-        plan.words = list(dict.fromkeys(w for w in map(fold, tokens) if w not in skip))
+        plan.words = list(dict.fromkeys(w for w in map(fold, tokens) if w not in NOT_CONTENT))
     plan.phrases = [t.words for t in parsed.terms if t.kind == "phrase"]
     plan.bigrams = _neighbour_runs(kept)
     plan.cards = [name for _, _, name in cards]
@@ -109,8 +112,7 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
 def _neighbour_runs(kept: list[str]) -> list[list[str]]:
     """Each two neighbouring content words with the function words between them ("draw at
     the start"): the rules write those too, so the run is what a phrase match looks for."""
-    dropped = (QUESTION_WORDS | GENERIC_WORDS) - FILLER_WORDS
-    seq = [w for w in kept if w not in dropped]
+    seq = [w for w in kept if w not in NOT_IN_RUNS]
     runs, last = [], None
     for i, word in enumerate(seq):
         if word in FILLER_WORDS:

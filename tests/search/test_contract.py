@@ -293,6 +293,7 @@ def test_question_quoting_card_text(backend):
     """A question around quoted card text is still a question, the quote a phrase in it."""
     results = find(backend, 'does "a card with reaction" work during a closed state?')
     assert "702.6" in numbers_of(results)[:3]
+    assert not results.broadened  # read as typed, every word was required and none matched
 
 
 def test_question_with_a_word_no_rule_holds(backend):
