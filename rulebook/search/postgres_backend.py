@@ -34,6 +34,7 @@ from rulebook.search.base import (
 )
 from rulebook.search.query import clean, surface_words
 from rulebook.search.ranking import PROMOTE_TOP, promote_ancestors, question_prior
+from rulebook.search.rerank import Candidate, rerank
 from rulebook.search.understand import Plan
 
 BATCH = 1000
@@ -184,9 +185,13 @@ class PostgresBackend(SearchBackend):
     def _question(self, query, plan, flt, results) -> SearchResults:
         window = max(RERANK_WINDOW, query.page * query.per_page)
         rows = self._query(*questions.ranked(plan, flt, window))
-        scores = {key: float(score) for key, _, score, _ in rows}
-        keyed = [(float(score), key) for key, _, score, _ in rows[:PROMOTE_TOP]]
-        for key, extra in promote_ancestors(keyed).items():
+        candidates = [
+            Candidate(float(score), key, number or "", path or "", body or "")
+            for key, number, score, _, path, body in rows
+        ]
+        reranked = rerank(plan, candidates)
+        scores = {key: score for score, key in reranked}
+        for key, extra in promote_ancestors(reranked[:PROMOTE_TOP]).items():
             scores[key] = scores.get(key, 0.0) + extra
         order = sorted(scores, key=lambda k: (-scores[k], k))
         results.total = (rows[0][3] if rows else 0) + len(order) - len(rows)

@@ -39,7 +39,8 @@ def term_rows(plan: Plan) -> tuple[list[str], list[float], list[str]]:
 
 
 def ranked(plan: Plan, filters: tuple[str, list], limit: int) -> tuple[str, list]:
-    """(key, number, score, total) of the best ``limit`` entries.
+    """(key, number, score, total, path, body) of the best ``limit`` entries: the
+    path and text are what the shared rerank reads.
 
     ``anyq`` is materialised: inlined, its aggregate ran again for every entry of the
     language the planner walked (84 ms of a 100 ms question)."""
@@ -70,7 +71,7 @@ def ranked(plan: Plan, filters: tuple[str, list], limit: int) -> tuple[str, list
              m.s * ({sql.K1} + 1) * e.boost * e.qboost
                / (1 + {sql.K1} * (1 - {sql.B} + {sql.B} * e.body_len / mm.avglen))
                * CASE WHEN m.hits < %s THEN {sql.FEW_WORDS_FACTOR} ELSE 1 END AS score,
-             count(*) OVER () AS total
+             count(*) OVER () AS total, e.path, e.body
       FROM {sql.ENTRY_TABLE} e
       JOIN anyq a ON a.cfg = e.cfg
       JOIN {sql.META_TABLE} mm ON mm.cfg = e.cfg

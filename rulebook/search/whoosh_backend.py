@@ -38,6 +38,7 @@ from rulebook.search.ranking import (
     neighbours,
     promote_ancestors,
 )
+from rulebook.search.rerank import RERANK_TOP, Candidate, rerank
 from rulebook.search.understand import Plan
 from rulebook.search.whoosh_scoring import ShelfBM25F, counted_search
 from rulebook.search.whoosh_store import IndexStore
@@ -197,7 +198,7 @@ class WhooshBackend(WhooshWords, SearchBackend):
                 score *= FEW_WORDS_FACTOR
             scored.append((score, docnum))
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
-        scored = self._with_neighbours(scored, plan)
+        scored = self._reranked(self._with_neighbours(scored, plan), plan)
         keyed = [(score, self._stored_key(docnum)) for score, docnum in scored[:PROMOTE_TOP]]
         lifted = dict(scored_pair[::-1] for scored_pair in scored)
         for key, extra in promote_ancestors(keyed).items():
@@ -223,6 +224,18 @@ class WhooshBackend(WhooshWords, SearchBackend):
 
         head = [(score + bonus(docnum), docnum) for score, docnum in scored[:NEIGHBOUR_TOP]]
         return sorted(head + scored[NEIGHBOUR_TOP:], key=lambda pair: (-pair[0], pair[1]))
+
+    def _reranked(self, scored, plan):
+        """The best rows scored again on what their heading paths and neighbours say
+        (``rerank``); the rows below keep their place."""
+        head, docnums, candidates = scored[:RERANK_TOP], {}, []
+        for score, docnum in head:
+            doc = self._stored(docnum)
+            docnums[doc["key"]] = docnum
+            number, path, text = doc.get("number") or "", doc.get("path", ""), doc.get("text", "")
+            candidates.append(Candidate(score, doc["key"], number, path, text))
+        again = [(score, docnums[key]) for score, key in rerank(plan, candidates)]
+        return again + scored[RERANK_TOP:]
 
     def _stored_text(self, docnum) -> str:
         return self._stored(docnum).get("text", "")

@@ -300,3 +300,34 @@ def test_question_with_a_word_no_rule_holds(backend):
     """A word no rule holds ("zorblax") finds nothing, so the question's other words must."""
     query = SearchQuery(text="does reaction zorblax in a closed state?", language="en")
     assert "702.6" in numbers_of(backend.search(query))[:3]  # the engine alone, no fallback
+
+
+def test_question_rows_reach_the_rerank_with_their_paths_and_text(backend, monkeypatch):
+    """Each engine hands the shared rerank (``rerank.py``) its best rows as stored, heading
+    path and text included, and shows them in the order the rerank gives."""
+    from rulebook.search import rerank
+
+    seen = []
+    real = rerank.features
+
+    def recording(plan, candidates):
+        seen.extend(candidates)
+        return real(plan, candidates)
+
+    monkeypatch.setattr(rerank, "features", recording)
+    question = "can I play a reaction during a closed state?"
+    find(backend, question)
+    rows = {c.number: c for c in seen}
+    assert rows["702.6"].path == "Keywords › Reaction"
+    assert rows["702.6"].text.startswith("A card with Reaction can be played")
+    assert [c.score for c in seen] == sorted((c.score for c in seen), reverse=True)
+    # The rerank's order is the order shown: make the engine's last row the best by far.
+    last = seen[-1]
+
+    def lifting(plan, candidates):
+        rows = real(plan, candidates)
+        pairs = zip(candidates, rows, strict=True)
+        return [(100.0, *r[1:]) if c.key == last.key else r for c, r in pairs]
+
+    monkeypatch.setattr(rerank, "features", lifting)
+    assert find(backend, question).hits[0].number == last.number

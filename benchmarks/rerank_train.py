@@ -1,0 +1,193 @@
+"""Learn the weights of the question rerank (``rulebook/search/rerank.json``).
+
+Two steps, so that both engines' rows can train one set of weights (each runs against its own
+database)::
+
+    python benchmarks/rerank_train.py capture --backend whoosh --out /tmp/whoosh.pickle
+    python benchmarks/rerank_train.py capture --backend postgres --out /tmp/pg.pickle
+    python benchmarks/rerank_train.py fit /tmp/whoosh.pickle /tmp/pg.pickle [--write]
+
+``capture`` runs the training questions through the site's own search (as
+``search_eval.py`` does) and keeps, for each, the rows the rerank was handed and their
+features. Only the tuning half of the FAQ questions and the judged questions are read: the
+reporting half is never captured, so it cannot shape the weights. ``fit`` is coordinate ascent
+on a small grid, maximising strict plus lenient MRR@10 summed over every question, with the
+engine's own score held at weight 1; ``--write`` saves the result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import pickle
+import sys
+import tempfile
+
+import corpus
+from search_eval import DRAW_ANSWER, DRAW_QUESTION, make_backend, metrics, same_subtree
+
+GRID = (-0.5, -0.3, -0.2, -0.1, -0.05, 0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0)
+SWEEPS = 3
+
+
+def training_sets() -> dict[str, tuple[str, list[dict]]]:
+    """name -> (language, items): the tuning half, the judged questions and the named
+    question, nothing else."""
+    judged = corpus.judged()
+    tuning = [q for q in corpus.faq_questions() if q["half"] == "tuning"]
+    return {
+        "tuning": ("en", tuning),
+        "judged_en": ("en", judged["en"]),
+        "judged_fr": ("fr", judged["fr"]),
+        "named": ("en", [{"q": DRAW_QUESTION, "relevant": [DRAW_ANSWER]}]),
+    }
+
+
+def capture(backend_name: str, out: str) -> None:
+    corpus.setup_django()
+    from rulebook.search import SearchQuery, rerank, run_search
+
+    seen: list = []
+    real_features = rerank.features
+
+    def recording(plan, candidates):
+        rows = real_features(plan, candidates)
+        seen.append((list(candidates), rows))
+        return rows
+
+    rerank.features = recording
+    top = rerank.RERANK_TOP
+    rerank.RERANK_TOP = 10**6  # capture every row; ``fit`` reranks only the first ``top``
+    captured = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        make_backend(backend_name, tmp)
+        for name, (language, items) in training_sets().items():
+            rows = []
+            for item in items:
+                seen.clear()
+                sq = SearchQuery(
+                    text=item["q"], language=language, game=corpus.GAME, kind="rule", per_page=10
+                )
+                results = run_search(sq)
+                final = [hit.number for hit in results.hits if hit.number]
+                rows.append({"relevant": item["relevant"], "final": final, "seen": seen[-1:]})
+            captured[name] = rows
+    with open(out, "wb") as f:
+        pickle.dump({"backend": backend_name, "top": top, "sets": captured}, f)
+    print(f"captured {sum(len(v) for v in captured.values())} questions ({backend_name}) -> {out}")
+
+
+def ranked_numbers(item, w, top) -> list[str]:
+    """The numbers in the order the site would show them with weights ``w``."""
+    from rulebook.search.ranking import PROMOTE_TOP, promote_ancestors
+
+    if not item["seen"]:
+        return item["final"]  # no question plan (a name, a number): the rerank never ran
+    candidates, rows = item["seen"][0]
+    ordered = sorted(
+        range(len(candidates)), key=lambda i: (-candidates[i].score, candidates[i].key)
+    )
+    best = candidates[ordered[0]].score or 1.0 if ordered else 1.0
+    scored = []
+    for rank, i in enumerate(ordered):
+        c = candidates[i]
+        score = (
+            best * math.fsum(a * b for a, b in zip(w, rows[i], strict=True))
+            if rank < top
+            else c.score
+        )
+        scored.append((score, c.key))
+    scored.sort(key=lambda p: (-p[0], p[1]))
+    lifted = {key: score for score, key in scored}
+    for key, extra in promote_ancestors(scored[:PROMOTE_TOP]).items():
+        lifted[key] = lifted.get(key, 0.0) + extra
+    order = sorted(lifted, key=lambda k: (-lifted[k], k))
+    return [key.rsplit(":", 1)[1].split("~", 1)[0] for key in order][:10]
+
+
+def named_cases_hold(captures, w) -> bool:
+    """The issue's named question keeps its answer in the top 3 on every engine: a
+    constraint, not a part of the score."""
+    for cap in captures:
+        for item in cap["sets"].get("named", []):
+            top3 = ranked_numbers(item, w, cap["top"])[:3]
+            if not any(same_subtree(n, r) for n in top3 for r in item["relevant"]):
+                return False
+    return True
+
+
+def objective(captures, w) -> float:
+    if not named_cases_hold(captures, w):
+        return -math.inf
+    total = 0.0
+    for cap in captures:
+        for name, items in cap["sets"].items():
+            if name == "named":
+                continue
+            ranked = [ranked_numbers(item, w, cap["top"]) for item in items]
+            relevant = [set(item["relevant"]) for item in items]
+            strict, lenient = metrics(ranked, relevant, False), metrics(ranked, relevant, True)
+            total += (strict["MRR@10"] + lenient["MRR@10"]) * len(items)
+    return total
+
+
+def report(captures, w, label) -> None:
+    for cap in captures:
+        for name, items in cap["sets"].items():
+            ranked = [ranked_numbers(item, w, cap["top"]) for item in items]
+            relevant = [set(item["relevant"]) for item in items]
+            s, l_ = metrics(ranked, relevant, False), metrics(ranked, relevant, True)
+            print(
+                f"  {label:8} {cap['backend']:9} {name:10} {s['MRR@10']:.3f} / {l_['MRR@10']:.3f}"
+            )
+
+
+def fit(paths: list[str], write: bool) -> None:
+    sys.path.insert(0, str(corpus.ROOT))
+    from rulebook.search import rerank
+
+    captures = []
+    for path in paths:
+        with open(path, "rb") as f:
+            captures.append(pickle.load(f))
+    names = rerank.FEATURES
+    w = [1.0] + [0.0] * (len(names) - 1)
+    report(captures, w, "before")
+    best = objective(captures, w)
+    for sweep in range(SWEEPS):
+        for k in range(1, len(names)):
+            keep = w[k]
+            for value in GRID:
+                w[k] = value
+                score = objective(captures, w)
+                if score > best + 1e-9:
+                    best, keep = score, value
+            w[k] = keep
+        print(f"sweep {sweep}: {best:.2f}", dict(zip(names, w, strict=True)))
+    report(captures, w, "after")
+    if write:
+        table = json.loads(rerank.WEIGHTS_FILE.read_text(encoding="utf-8"))
+        table["weights"] = dict(zip(names, w, strict=True))
+        rerank.WEIGHTS_FILE.write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
+        print(f"written: {rerank.WEIGHTS_FILE}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="step", required=True)
+    cap = sub.add_parser("capture")
+    cap.add_argument("--backend", choices=["whoosh", "postgres"], default="whoosh")
+    cap.add_argument("--out", required=True)
+    fitting = sub.add_parser("fit")
+    fitting.add_argument("captures", nargs="+")
+    fitting.add_argument("--write", action="store_true")
+    args = parser.parse_args()
+    if args.step == "capture":
+        capture(args.backend, args.out)
+    else:
+        fit(args.captures, args.write)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""A second look at a question's best rows, shared by every backend.
+
+BM25 sees a row's own words only. What a player's question names is often the section a rule
+sits in (a question about spending mana is answered under *Mana*, whose rules need not repeat
+the section's name), and an answer seldom stands alone: its siblings and
+children match too. So the engine's best rows are scored again on a few generic features of
+the row and of the window around it: how many of the question's words its text and its
+heading path hold, whether the card named in the question shares words with it, whether it is
+a chapter, and how many of the other good rows sit below it or beside it.
+
+The features read only the rows and the question. Their weights are data
+(``rerank.json``), learned by ``benchmarks/rerank_train.py`` on the tuning half of the
+evaluation questions and the judged questions; no question text, answer or FAQ citation
+is among them, so nothing here can look an answer up. A heading gets no feature of its own:
+a question's answer is rule text (``ranking.HEADING_PRIOR``), and a weight learned on
+lenient hits would bring section names back.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.languages import fold
+from rulebook.search.ranking import PREFIX  # "damage" meets "damaged", as for neighbours
+from rulebook.search.understand import SYNONYM_WEIGHT, Plan
+
+WEIGHTS_FILE = Path(__file__).resolve().parent / "rerank.json"
+RERANK_TOP = 100  # rows scored again; rows below keep the engine's order
+SUBTREE_CAP, SIBLINGS_CAP = 3.0, 10
+_WORD_RE = re.compile(r"[^\W_]+")
+
+FEATURES = (
+    "score",  # the engine's score, as a share of the best row's
+    "cover",  # share of the question's words in the row's text
+    "path_cover",  # share of them in the row's heading path
+    "card_cover",  # share of the named card's words in the row's text
+    "card_path",  # share of them in the row's heading path
+    "all_words",  # every word is in the text or the path, and the path holds one
+    "chapter",  # a top-level rule (one number, no dot)
+    "subtree",  # the summed scores of the window's rows below this one
+    "siblings",  # how many of the window's rows share this row's parent
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    score: float
+    key: str
+    number: str  # "" for entries without a rule number
+    path: str
+    text: str
+
+
+@functools.cache
+def weights() -> tuple[float, ...]:
+    table = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))["weights"]
+    return tuple(float(table.get(name, 0.0)) for name in FEATURES)
+
+
+@functools.lru_cache(maxsize=32768)
+def prefixes(text: str) -> frozenset[str]:
+    """The first letters of each folded word: rows recur across questions, so kept."""
+    return frozenset(fold(w)[:PREFIX] for w in _WORD_RE.findall(text))
+
+
+def _share(wanted: frozenset[str], held: frozenset[str]) -> float:
+    return len(wanted & held) / len(wanted) if wanted else 0.0
+
+
+def _parent(number: str) -> str:
+    return number.rpartition(".")[0]
+
+
+def _window_counts(candidates: list[Candidate], top: float):
+    """Per number: the summed share of the best score held by rows below it, and how many
+    rows of the window each parent has."""
+    below: dict[str, float] = {}
+    children: dict[str, int] = {}
+    for c in candidates:
+        if not c.number:
+            continue
+        parent = _parent(c.number)
+        children[parent] = children.get(parent, 0) + 1
+        while parent:
+            below[parent] = below.get(parent, 0.0) + c.score / top
+            parent = _parent(parent)
+    return below, children
+
+
+def features(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, ...]]:
+    """One row of ``FEATURES`` per candidate, in the candidates' order."""
+    if not candidates:
+        return []
+    top = max(c.score for c in candidates) or 1.0
+    words = frozenset(fold(w)[:PREFIX] for w in plan.words)
+    card_words = frozenset(fold(w)[:PREFIX] for w, weight in plan.extra if weight < SYNONYM_WEIGHT)
+    card_words -= words
+    below, children = _window_counts(candidates, top)
+    out = []
+    for c in candidates:
+        text, path = prefixes(c.text), prefixes(c.path)
+        in_path = words & path
+        siblings = children.get(_parent(c.number), 0) if c.number else 0
+        out.append(
+            (
+                c.score / top,
+                _share(words, text),
+                _share(words, path),
+                _share(card_words, text),
+                _share(card_words, path),
+                float(bool(in_path) and not (words - path - text)),
+                float(bool(c.number) and "." not in c.number),
+                min(below.get(c.number, 0.0), SUBTREE_CAP) / SUBTREE_CAP if c.number else 0.0,
+                min(siblings, SIBLINGS_CAP) / SIBLINGS_CAP,
+            )
+        )
+    return out
+
+
+def rerank(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, str]]:
+    """(score, key) of every candidate, best first: the ``RERANK_TOP`` best scored again on
+    the same scale as the engine's (a share of the best score), the rest as they came."""
+    ordered = sorted(candidates, key=lambda c: (-c.score, c.key))
+    head, rest = ordered[:RERANK_TOP], ordered[RERANK_TOP:]
+    if not head:
+        return []
+    top = head[0].score or 1.0
+    w = weights()
+    scored = [
+        (top * math.fsum(a * b for a, b in zip(w, row, strict=True)), c.key)
+        for row, c in zip(features(plan, head), head, strict=True)
+    ]
+    scored += [(c.score, c.key) for c in rest]
+    return sorted(scored, key=lambda pair: (-pair[0], pair[1]))
