@@ -74,18 +74,38 @@ class SegmentWriter(writing.SegmentWriter):
         self.docnum += 1
 
     def _postings(self, name, field, value) -> list:
+        key = self._key(name, field, value)
+        postings = self._analysed.get(key)
+        if postings is None:
+            postings = self._analysed[key] = analyse(field, value)
+        return postings
+
+    def _key(self, name, field, value) -> tuple:
+        """What a field value's postings depend on: its analysis and the value."""
         analysis = self._analysis.get(name)
         if analysis is None:
             fmt = field.format
             analysis = (type(field), id(field.analyzer), type(fmt), repr(sorted(vars(fmt).items())))
             self._analysis[name] = analysis
-        key = (analysis, value if isinstance(value, str) else repr(value))
-        postings = self._analysed.get(key)
-        if postings is None:
-            # ``* 1.0``: Whoosh multiplies every weight by the (float) field boost.
-            postings = [(t, freq, w * 1.0, v) for t, freq, w, v in field.index(value)]
-            self._analysed[key] = postings
-        return postings
+        return (analysis, value if isinstance(value, str) else repr(value))
+
+    def unanalysed(self, docs) -> list[tuple]:
+        """(key, field, value) of each distinct indexed value of ``docs`` (field dicts) not
+        analysed yet, in the order ``add_document`` would meet them."""
+        todo: dict[tuple, tuple] = {}
+        for fields in docs:
+            for name in sorted(fields):
+                field, value = self.schema[name], fields[name]
+                if value is None or not field.indexed:
+                    continue
+                key = self._key(name, field, value)
+                if key not in self._analysed and key not in todo:
+                    todo[key] = (key, field, value)
+        return list(todo.values())
+
+    def remember(self, key: tuple, postings: list) -> None:
+        """Postings analysed elsewhere (``whoosh_ahead``) for a key of ``unanalysed``."""
+        self._analysed[key] = postings
 
     def per_document_reader(self):
         return _Lengths(super().per_document_reader(), self.schema, self._lengths)
@@ -99,6 +119,12 @@ class SegmentWriter(writing.SegmentWriter):
         whoosh_postings.write(self.fieldwriter, self.schema, self.pool, lengths)
         self.fieldwriter.close()
         lengths.close()
+
+
+def analyse(field, value) -> list:
+    """A value's postings in a field: (term bytes, frequency, weight, value bytes)."""
+    # ``* 1.0``: Whoosh multiplies every weight by the (float) field boost.
+    return [(t, freq, w * 1.0, v) for t, freq, w, v in field.index(value)]
 
 
 class _Lengths:

@@ -20,7 +20,7 @@ REPEATED = [
 ]
 
 
-def _content(path) -> dict:
+def index_content(path) -> dict:
     """Everything a search reads back, decoded: equal content, whatever the bytes."""
     postings = []
     with whoosh_index.open_dir(str(path)).reader() as reader:
@@ -52,7 +52,7 @@ def test_the_writer_writes_what_whoosh_writes(tmp_path):
         for item in REPEATED:
             writer.add_document(**ws.document_fields(item))
         writer.commit()
-        built.append(_content(tmp_path / name))
+        built.append(index_content(tmp_path / name))
     assert built[0] == built[1]
     assert len(built[0]["stored"]) == 10 and built[0]["postings"]
 
@@ -71,7 +71,7 @@ def _build(path, make, batches, boosted=()):
                 fields["_boost"] = 2.0  # Whoosh's own path through our writer
             writer.add_document(**fields)
         writer.commit(optimize=i == len(batches))
-    return _content(path)
+    return index_content(path)
 
 
 def test_merged_segments_and_whoosh_paths_write_what_whoosh_writes(tmp_path):
