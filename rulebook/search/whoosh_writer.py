@@ -91,9 +91,10 @@ class SegmentWriter(writing.SegmentWriter):
 
     def unanalysed(self, docs) -> list[tuple]:
         """(key, field, value) of each distinct indexed value of ``docs`` (field dicts) not
-        analysed yet, in the order ``add_document`` would meet them."""
+        analysed yet, in the order ``add_document`` would meet them (none when entries take
+        Whoosh's own path, which analyses as it adds)."""
         todo: dict[tuple, tuple] = {}
-        for fields in docs:
+        for fields in docs if self._simple else ():
             for name in sorted(fields):
                 field, value = self.schema[name], fields[name]
                 if value is None or not field.indexed:
@@ -112,7 +113,7 @@ class SegmentWriter(writing.SegmentWriter):
 
     def _flush_segment(self):
         """Whoosh's ``_flush_segment``, writing the grouped pool term by term."""
-        if not isinstance(self.pool, whoosh_postings.GroupedPool):
+        if not isinstance(self.pool, whoosh_postings.GroupedPool) or not self.codec.length_stats:
             return super()._flush_segment()
         self.perdocwriter.close()
         lengths = self.per_document_reader()
