@@ -22,7 +22,7 @@ from ingest.references import find_document_references
 from ingest.report import build_report
 from rulebook import kinds
 from rulebook.loading import guards
-from rulebook.loading.bulk import update_columns
+from rulebook.loading.bulk import insert_rows, update_columns
 from rulebook.loading.keywords import store_entries, store_keywords
 from rulebook.models import Document, Game, Link, Reference, Rule
 
@@ -129,7 +129,7 @@ def _note_numbering(game: Game, parsed: ParsedDocument) -> None:
 
 
 def _create_rules(document: Document, parsed: ParsedDocument, nodes) -> list[Rule]:
-    rules = Rule.objects.bulk_create(
+    rules = [
         Rule(
             document=document,
             number_raw=rule.number_raw,
@@ -146,11 +146,11 @@ def _create_rules(document: Document, parsed: ParsedDocument, nodes) -> list[Rul
             repairs=rule.repairs,
         )
         for rule, node in zip(parsed.rules, nodes, strict=True)
-    )
-    if not all(r.pk for r in rules):  # backends without RETURNING: read the ids back
-        by_position = dict(document.rules.values_list("position", "pk"))
-        for rule in rules:
-            rule.pk = by_position[rule.position]
+    ]
+    insert_rows(Rule, rules)
+    by_position = dict(document.rules.values_list("position", "pk"))
+    for rule in rules:
+        rule.pk = by_position[rule.position]
     for rule, node in zip(rules, nodes, strict=True):
         rule.parent = (
             rules[node.numeric_parent_index] if node.numeric_parent_index is not None else None
@@ -186,5 +186,5 @@ def _link_references(parsed: ParsedDocument, rules: list[Rule], language: str) -
                 end=ref.end,
             )
         )
-    Reference.objects.bulk_create(objects, batch_size=500)
+    insert_rows(Reference, objects)
     return unresolved

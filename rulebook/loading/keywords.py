@@ -9,6 +9,7 @@ import re
 
 from ingest.knowledge.keywords import derive_keywords, granted_keywords
 from ingest.knowledge.mentions import mention_finder
+from rulebook.loading.bulk import insert_rows
 from rulebook.models import Keyword, Link, Rule
 
 
@@ -65,7 +66,7 @@ def _link_mentions(document, rules: list[Rule], derived, by_name: dict) -> None:
         for rule in rules
         for position, name in enumerate(mentions(rule.text))
     ]
-    Link.objects.bulk_create(links, batch_size=1000)
+    insert_rows(Link, links)
 
 
 def store_entries(document, parsed_rules, rules: list[Rule]) -> list[Keyword]:

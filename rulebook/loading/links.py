@@ -14,6 +14,7 @@ from ingest.knowledge.official import card_finder
 from ingest.knowledge.text import slugify
 from rulebook import kinds
 from rulebook.languages import KNOWLEDGE_LANGUAGE
+from rulebook.loading.bulk import insert_rows
 from rulebook.loading.citations import CitationResolver
 from rulebook.models import Card, Document, Erratum, FaqEntry, FaqPage, Keyword, Link, Rule
 
@@ -194,7 +195,7 @@ def relink(game) -> dict:
         links.extend(_faq_links(game, targets, entry))
     for card in targets.cards:
         links.extend(_card_links(game, targets, card))
-    Link.objects.bulk_create(links, batch_size=1000)
+    insert_rows(Link, links)
     _resolve_rule_links(game)
     _attach_errata(game, targets)
     return summarise(game, targets)

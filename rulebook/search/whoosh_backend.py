@@ -40,6 +40,7 @@ from rulebook.search.ranking import (
 )
 from rulebook.search.rerank import RERANK_TOP, Candidate, rerank
 from rulebook.search.understand import Plan
+from rulebook.search.whoosh_ahead import analyse_ahead
 from rulebook.search.whoosh_scoring import ShelfBM25F, counted_search
 from rulebook.search.whoosh_store import IndexStore
 from rulebook.search.whoosh_words import WhooshWords
@@ -319,19 +320,19 @@ class WhooshBackend(WhooshWords, SearchBackend):
         with self.store.writer_lock():
             generation = self.store.new_generation()
             ix = whoosh_index.create_in(str(generation), ws.build_schema())
+            docs = [ws.document_fields(entry) for entry in entries]
             writer = SegmentWriter(ix, limitmb=256)
-            count = 0
             try:
-                for entry in entries:
-                    writer.add_document(**ws.document_fields(entry))
-                    count += 1
+                analyse_ahead(writer, docs, self.options.get("PROCESSES", 1))
+                for fields in docs:
+                    writer.add_document(**fields)
                 writer.commit()
             except BaseException:
                 writer.cancel()
                 raise
             self.store.publish(generation)
             self.store.cleanup()
-        return count
+        return len(docs)
 
     def index(self, entries: Iterable[IndexEntry]) -> int:
         """Update entries in place in the live generation (a first call builds one)."""

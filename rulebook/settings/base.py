@@ -171,6 +171,8 @@ SEARCH_BACKEND = {
         "RULEBOOK_SEARCH_BACKEND", "rulebook.search.whoosh_backend.WhooshBackend"
     ),
     "PATH": DATA_DIR / "index",
+    # Processes analysing a full index build's texts (rulebook/search/whoosh_ahead.py).
+    "PROCESSES": int(os.environ.get("RULEBOOK_INDEX_PROCESSES") or min(2, os.cpu_count() or 1)),
 }
 # Off, ingest commands leave the index alone (batch loads run `rebuild_index` once at the end).
 RULEBOOK_INDEX_AFTER_INGEST = os.environ.get("RULEBOOK_INDEX_AFTER_INGEST", "1") != "0"

@@ -20,7 +20,7 @@ REPEATED = [
 ]
 
 
-def _content(path) -> dict:
+def index_content(path) -> dict:
     """Everything a search reads back, decoded: equal content, whatever the bytes."""
     postings = []
     with whoosh_index.open_dir(str(path)).reader() as reader:
@@ -52,6 +52,36 @@ def test_the_writer_writes_what_whoosh_writes(tmp_path):
         for item in REPEATED:
             writer.add_document(**ws.document_fields(item))
         writer.commit()
-        built.append(_content(tmp_path / name))
+        built.append(index_content(tmp_path / name))
     assert built[0] == built[1]
     assert len(built[0]["stored"]) == 10 and built[0]["postings"]
+
+
+def _build(path, make, batches, boosted=()):
+    """An index written in ``batches``, one writer and commit each, the last one merging the
+    earlier segments into its own; ``boosted``: keys given a document boost."""
+    path.mkdir()
+    whoosh_index.create_in(str(path), ws.build_schema())
+    for i, batch in enumerate(batches, 1):
+        ix = whoosh_index.open_dir(str(path))
+        writer = make(ix) if make else ix.writer()
+        for item in batch:
+            fields = ws.document_fields(item)
+            if item.key in boosted:
+                fields["_boost"] = 2.0  # Whoosh's own path through our writer
+            writer.add_document(**fields)
+        writer.commit(optimize=i == len(batches))
+    return index_content(path)
+
+
+def test_merged_segments_and_whoosh_paths_write_what_whoosh_writes(tmp_path):
+    """Postings of merged segments come through the pool one by one, with lengths read from
+    their segment; a boosted document takes Whoosh's own path through the same pool."""
+    batches = [REPEATED[:2], REPEATED[2:4], REPEATED[4:]]
+    boosted = {REPEATED[5].key}
+    ours = _build(tmp_path / "ours", SegmentWriter, batches, boosted)
+    theirs = _build(tmp_path / "whoosh", None, batches, boosted)
+    assert ours == theirs
+    assert len(ours["stored"]) == 10
+    with whoosh_index.open_dir(str(tmp_path / "ours")).reader() as reader:
+        assert reader.is_atomic()  # the earlier segments were merged in
