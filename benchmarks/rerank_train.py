@@ -10,9 +10,11 @@ database)::
 ``capture`` runs the training questions through the site's own search (as
 ``search_eval.py`` does) and keeps, for each, the rows the rerank was handed and their
 features. Only the tuning half of the FAQ questions and the judged questions are read: the
-reporting half is never captured, so it cannot shape the weights. ``fit`` is coordinate ascent
-on a small grid, maximising strict plus lenient MRR@10 summed over every question, with the
-engine's own score held at weight 1; ``--write`` saves the result.
+reporting half is never captured, so it cannot shape the weights. ``fit`` chooses the features
+by cross-validation over the tuning half's pages (``select``), then sets their weights by
+coordinate ascent on a small grid, maximising strict plus lenient MRR@10 summed over every
+question, with the engine's own score held at weight 1; the others weigh 0. ``--write`` saves
+the result.
 """
 
 from __future__ import annotations
@@ -71,7 +73,14 @@ def capture(backend_name: str, out: str) -> None:
                 )
                 results = run_search(sq)
                 final = [hit.number for hit in results.hits if hit.number]
-                rows.append({"relevant": item["relevant"], "final": final, "seen": seen[-1:]})
+                rows.append(
+                    {
+                        "relevant": item["relevant"],
+                        "final": final,
+                        "seen": seen[-1:],
+                        "slug": item.get("slug"),
+                    }
+                )
             captured[name] = rows
     with open(out, "wb") as f:
         pickle.dump({"backend": backend_name, "top": top, "sets": captured}, f)
@@ -117,19 +126,80 @@ def named_cases_hold(captures, w) -> bool:
     return True
 
 
-def objective(captures, w) -> float:
+def objective(captures, w, use=None) -> float:
+    """Strict plus lenient MRR@10, summed over the questions ``use(set, item)`` keeps (every
+    one by default); minus infinity when the named question falls out of its top 3."""
     if not named_cases_hold(captures, w):
         return -math.inf
     total = 0.0
     for cap in captures:
         for name, items in cap["sets"].items():
-            if name == "named":
+            items = [i for i in items if name != "named" and (use is None or use(name, i))]
+            if not items:
                 continue
             ranked = [ranked_numbers(item, w, cap["top"]) for item in items]
             relevant = [set(item["relevant"]) for item in items]
             strict, lenient = metrics(ranked, relevant, False), metrics(ranked, relevant, True)
             total += (strict["MRR@10"] + lenient["MRR@10"]) * len(items)
     return total
+
+
+def ascend(captures, w, free, use=None, sweeps=SWEEPS) -> list[float]:
+    """Coordinate ascent over the features ``free`` on the grid, the others held."""
+    w = list(w)
+    best = objective(captures, w, use)
+    for _ in range(sweeps):
+        for k in free:
+            keep = w[k]
+            for value in GRID:
+                w[k] = value
+                score = objective(captures, w, use)
+                if score > best + 1e-9:
+                    best, keep = score, value
+            w[k] = keep
+    return w
+
+
+def page_folds(captures) -> list[tuple]:
+    """Two (train, held-out) filters that split the tuning half by FAQ page (its pages
+    sorted and numbered, even and odd), the judged questions always on the train side."""
+    slugs = sorted({i["slug"] for cap in captures for i in cap["sets"]["tuning"]})
+    fold = {slug: n % 2 for n, slug in enumerate(slugs)}
+    folds = []
+    for held in (0, 1):
+        folds.append(
+            (
+                lambda name, i, h=held: name != "tuning" or fold[i["slug"]] != h,
+                lambda name, i, h=held: name == "tuning" and fold[i["slug"]] == h,
+            )
+        )
+    return folds
+
+
+def select(captures, names) -> list[int]:
+    """Forward selection by page-level cross-validation: a feature joins only when, fitted
+    on one fold of pages, it raises the other fold's score, and that in both folds. Fitting
+    every feature on every question learns the training pages (held-out pages lost strict
+    MRR in both folds); this keeps what carries over to pages it never saw."""
+    chosen, folds = [], page_folds(captures)
+    base = [1.0] + [0.0] * (len(names) - 1)
+    while True:
+        gains = {}
+        for k in range(1, len(names)):
+            if k in chosen:
+                continue
+            deltas = []
+            for train, held in folds:
+                before = ascend(captures, base, chosen, train, sweeps=1)
+                after = ascend(captures, base, [*chosen, k], train, sweeps=1)
+                deltas.append(objective(captures, after, held) - objective(captures, before, held))
+            print(f"  with {names[k]:11} held-out gain per fold: {[round(d, 2) for d in deltas]}")
+            if min(deltas) > 0:
+                gains[k] = sum(deltas)
+        if not gains:
+            return chosen
+        chosen.append(max(gains, key=gains.get))
+        print("selected:", [names[k] for k in chosen])
 
 
 def report(captures, w, label) -> None:
@@ -154,17 +224,9 @@ def fit(paths: list[str], write: bool) -> None:
     names = rerank.FEATURES
     w = [1.0] + [0.0] * (len(names) - 1)
     report(captures, w, "before")
-    best = objective(captures, w)
-    for sweep in range(SWEEPS):
-        for k in range(1, len(names)):
-            keep = w[k]
-            for value in GRID:
-                w[k] = value
-                score = objective(captures, w)
-                if score > best + 1e-9:
-                    best, keep = score, value
-            w[k] = keep
-        print(f"sweep {sweep}: {best:.2f}", dict(zip(names, w, strict=True)))
+    chosen = select(captures, names)
+    w = ascend(captures, w, chosen)
+    print("weights:", dict(zip(names, w, strict=True)))
     report(captures, w, "after")
     if write:
         table = json.loads(rerank.WEIGHTS_FILE.read_text(encoding="utf-8"))

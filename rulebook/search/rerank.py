@@ -11,7 +11,10 @@ a chapter, and how many of the other good rows sit below it or beside it.
 The features read only the rows and the question. Their weights are data
 (``rerank.json``), learned by ``benchmarks/rerank_train.py`` on the tuning half of the
 evaluation questions and the judged questions; no question text, answer or FAQ citation
-is among them, so nothing here can look an answer up. A heading gets no feature of its own:
+is among them, so nothing here can look an answer up. Every feature here is a candidate:
+the training keeps one only when, fitted on some FAQ pages, it also helps pages it never
+saw, and the rest weigh 0 (fitted all together, they learned the training pages and cost
+strict hits elsewhere). A heading gets no feature of its own:
 a question's answer is rule text (``ranking.HEADING_PRIOR``), and a weight learned on
 lenient hits would bring section names back.
 """
