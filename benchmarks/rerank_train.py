@@ -90,24 +90,12 @@ def capture(backend_name: str, out: str) -> None:
 def ranked_numbers(item, w, top) -> list[str]:
     """The numbers in the order the site would show them with weights ``w``."""
     from rulebook.search.ranking import PROMOTE_TOP, promote_ancestors
+    from rulebook.search.rerank import combine
 
     if not item["seen"]:
         return item["final"]  # no question plan (a name, a number): the rerank never ran
-    candidates, rows = item["seen"][0]
-    ordered = sorted(
-        range(len(candidates)), key=lambda i: (-candidates[i].score, candidates[i].key)
-    )
-    best = candidates[ordered[0]].score or 1.0 if ordered else 1.0
-    scored = []
-    for rank, i in enumerate(ordered):
-        c = candidates[i]
-        score = (
-            best * math.fsum(a * b for a, b in zip(w, rows[i], strict=True))
-            if rank < top
-            else c.score
-        )
-        scored.append((score, c.key))
-    scored.sort(key=lambda p: (-p[0], p[1]))
+    candidates, rows = item["seen"][0]  # every row, best first (``capture``)
+    scored = combine(candidates, rows[:top], w)
     lifted = {key: score for score, key in scored}
     for key, extra in promote_ancestors(scored[:PROMOTE_TOP]).items():
         lifted[key] = lifted.get(key, 0.0) + extra

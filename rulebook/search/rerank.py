@@ -129,14 +129,19 @@ def rerank(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, str]]:
     """(score, key) of every candidate, best first: the ``RERANK_TOP`` best scored again on
     the same scale as the engine's (a share of the best score), the rest as they came."""
     ordered = sorted(candidates, key=lambda c: (-c.score, c.key))
-    head, rest = ordered[:RERANK_TOP], ordered[RERANK_TOP:]
-    if not head:
+    return combine(ordered, features(plan, ordered[:RERANK_TOP]), weights())
+
+
+def combine(ordered: list[Candidate], rows, w) -> list[tuple[float, str]]:
+    """(score, key) best first, from candidates ordered best first and the feature rows of
+    the first ``len(rows)`` of them: the training scores weights through this too, so what
+    it measures is what the site ranks."""
+    if not ordered:
         return []
-    top = head[0].score or 1.0
-    w = weights()
+    top = ordered[0].score or 1.0
     scored = [
         (top * math.fsum(a * b for a, b in zip(w, row, strict=True)), c.key)
-        for row, c in zip(features(plan, head), head, strict=True)
+        for row, c in zip(rows, ordered, strict=False)
     ]
-    scored += [(c.score, c.key) for c in rest]
+    scored += [(c.score, c.key) for c in ordered[len(rows) :]]
     return sorted(scored, key=lambda pair: (-pair[0], pair[1]))
