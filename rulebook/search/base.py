@@ -136,10 +136,16 @@ class SearchBackend(abc.ABC):
         return False
 
     def lexicon(self):
-        """Card, keyword and heading names, loaded once per index generation."""
+        """Card, keyword and heading names, loaded once per index and data generation.
+
+        The names come from the database, and an incremental ingest run by another process
+        (``manage.py ingest``) writes into the live index without changing its generation:
+        keyed on the index alone, a running worker would keep reading a new card's name as
+        a question until it restarted."""
+        from rulebook.models import DataGeneration
         from rulebook.search import lexicon
 
-        return lexicon.get(self.generation())
+        return lexicon.get(f"{self.generation()}|{DataGeneration.current()[0]}")
 
     def plan(self, query: SearchQuery):
         from rulebook.search.understand import understand
