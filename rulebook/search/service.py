@@ -26,7 +26,7 @@ from rulebook.search.base import (
 )
 from rulebook.search.glossary import expansion_terms
 from rulebook.search.query import clean, parse
-from rulebook.search.understand import understand
+from rulebook.search.understand import synonym_words, understand
 
 logger = logging.getLogger(__name__)
 
@@ -71,7 +71,9 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
     ``corrected``. The spelling check costs nothing when every word is known."""
     lexicon = backend.lexicon()
     fix = None
-    unknown = spelling.unknown_words(sq.text, backend.vocabulary(sq.language))
+    known = synonym_words(sq.language)
+    vocabulary = backend.vocabulary(sq.language)
+    unknown = [w for w in spelling.unknown_words(sq.text, vocabulary) if w not in known]
     if any(not backend.knows_stem(word, sq.language) for word in unknown):
         fix = backend.correct(sq.text, language=sq.language, known=backend.knows_stem)
     if fix is not None and fix.confident and sq.spell:

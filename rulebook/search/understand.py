@@ -138,6 +138,19 @@ def _synonyms(text: str, language: str | None) -> tuple[list[list[str]], bool]:
     return out, phrase_hit
 
 
+def synonym_words(language: str | None) -> frozenset[str]:
+    """Folded one-word synonym triggers ("mana", "mill"): words the rules never use, so the
+    index does not know them, yet the search reads them; the spelling check must leave them
+    as typed ("mana" is no typo of "man")."""
+    codes = [language] if language else [row.code for row in languages.TABLE]
+    return frozenset(t for code in codes for t in _one_word_triggers(code))
+
+
+@functools.cache
+def _one_word_triggers(language: str) -> frozenset[str]:
+    return frozenset(t for triggers, _ in _table(language) for t in triggers if " " not in t)
+
+
 @functools.cache
 def _table(language: str) -> list[tuple[list[str], list[list[str]]]]:
     """``synonyms/<lang>.json``: ``[{"when": [phrases], "add": [phrases]}]``, folded."""

@@ -103,6 +103,13 @@ def test_typo_in_a_question_and_in_french(backend):
     assert french.corrected.lower() in ("réaction", "reaction") and french.hits[0].number == "702"
 
 
+def test_words_the_synonym_table_reads_are_not_corrected(backend):
+    # "cast" is one letter from the indexed "cost", but the table reads it as "play"
+    results = find(backend, "can I cast a reaction during a closed state?")
+    assert results.corrected is None and results.suggestion is None
+    assert "702.6" in numbers_of(results)[:3]
+
+
 def test_known_words_and_prefixes_are_not_corrected(backend):
     assert find(backend, "zebracorn").corrected is None  # nothing close: no guess
     assert find(backend, "reac*").corrected is None

@@ -1,6 +1,6 @@
 """How a query is read before any engine sees it (no database: no lexicon of names)."""
 
-from rulebook.search.understand import understand
+from rulebook.search.understand import SYNONYM_WEIGHT, synonym_words, understand
 
 
 def test_function_words_are_not_content_words():
@@ -32,3 +32,18 @@ def test_neighbour_runs_keep_the_function_words_between():
     plan = understand("how many cards do I draw at the start of a game?", "en", None)
     assert ["draw", "at", "the", "start"] in plan.bigrams
     assert ["cards", "draw"] in plan.bigrams  # question words between are not in the rules
+
+
+def test_player_words_the_rules_lack_bring_the_rules_words():
+    plan = understand("what happens if I mill my last card?", "en", None)
+    assert plan.described and ("burn", SYNONYM_WEIGHT) in plan.extra
+    block = understand("can I block with an exhausted unit?", "en", None)
+    assert ("defender", SYNONYM_WEIGHT) in block.extra
+    assert understand("can I block with an exhausted unit?", "fr", None).extra == []
+
+
+def test_one_word_triggers_are_known_words_in_their_language():
+    assert {"mana", "mill", "cast"} <= synonym_words("en")
+    assert "cimetiere" in synonym_words("fr") and "cimetiere" not in synonym_words("en")
+    assert synonym_words(None) >= synonym_words("en") | synonym_words("fr")
+    assert "starting hand" not in synonym_words("en")  # phrases are not words
