@@ -26,7 +26,7 @@ from rulebook.search.base import (
 )
 from rulebook.search.glossary import expansion_terms
 from rulebook.search.query import clean, parse
-from rulebook.search.understand import synonym_words, understand
+from rulebook.search.understand import read_words, understand
 
 logger = logging.getLogger(__name__)
 
@@ -71,11 +71,14 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
     ``corrected``. The spelling check costs nothing when every word is known."""
     lexicon = backend.lexicon()
     fix = None
-    known = synonym_words(sq.language)
-    vocabulary = backend.vocabulary(sq.language)
-    unknown = [w for w in spelling.unknown_words(sq.text, vocabulary) if w not in known]
-    if any(not backend.knows_stem(word, sq.language) for word in unknown):
-        fix = backend.correct(sq.text, language=sq.language, known=backend.knows_stem)
+    read = read_words(sq.language)
+
+    def known(word, language):
+        return word in read or backend.knows_stem(word, language)
+
+    unknown = spelling.unknown_words(sq.text, backend.vocabulary(sq.language))
+    if any(not known(word, sq.language) for word in unknown):
+        fix = backend.correct(sq.text, language=sq.language, known=known)
     if fix is not None and fix.confident and sq.spell:
         respelled = dataclasses.replace(sq, text=fix.text)
         results = backend.search(respelled, understand(fix.text, sq.language, lexicon))

@@ -138,12 +138,13 @@ def _synonyms(text: str, language: str | None) -> tuple[list[list[str]], bool]:
     return out, phrase_hit
 
 
-def synonym_words(language: str | None) -> frozenset[str]:
-    """Folded one-word synonym triggers ("mana", "mill"): words the rules never use, so the
-    index does not know them, yet the search reads them; the spelling check must leave them
-    as typed ("mana" is no typo of "man")."""
+def read_words(language: str | None) -> frozenset[str]:
+    """Words the search reads itself, folded: question scaffolding ("combien") and one-word
+    synonym triggers ("mana", "mill"). The rules need not use them, so the index may not
+    know them, and the spelling check must leave them as typed ("mana" is no typo of "man",
+    "combien" none of "combine")."""
     codes = [language] if language else [row.code for row in languages.TABLE]
-    return frozenset(t for code in codes for t in _one_word_triggers(code))
+    return NOT_CONTENT | frozenset(t for code in codes for t in _one_word_triggers(code))
 
 
 @functools.cache

@@ -1,6 +1,6 @@
 """How a query is read before any engine sees it (no database: no lexicon of names)."""
 
-from rulebook.search.understand import SYNONYM_WEIGHT, synonym_words, understand
+from rulebook.search.understand import SYNONYM_WEIGHT, read_words, understand
 
 
 def test_function_words_are_not_content_words():
@@ -42,8 +42,8 @@ def test_player_words_the_rules_lack_bring_the_rules_words():
     assert understand("can I block with an exhausted unit?", "fr", None).extra == []
 
 
-def test_one_word_triggers_are_known_words_in_their_language():
-    assert {"mana", "mill", "cast"} <= synonym_words("en")
-    assert "cimetiere" in synonym_words("fr") and "cimetiere" not in synonym_words("en")
-    assert synonym_words(None) >= synonym_words("en") | synonym_words("fr")
-    assert "starting hand" not in synonym_words("en")  # phrases are not words
+def test_the_words_the_search_reads_itself_are_known_words():
+    assert {"mana", "mill", "cast", "how", "combien"} <= read_words("en")
+    assert "cimetiere" in read_words("fr") and "cimetiere" not in read_words("en")
+    assert read_words(None) >= read_words("en") | read_words("fr")
+    assert "starting hand" not in read_words("en")  # phrases are not words
