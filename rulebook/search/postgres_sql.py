@@ -27,6 +27,7 @@ OTHER_CONFIG = "simple"
 # ts_rank weights {D, C, B, A}: rule text is A, the heading path B.
 WEIGHTS = "{0.1, 0.2, 0.5, 1.0}"
 NAME_BONUS, KEYWORD_BONUS, NUMBER_BONUS = 1.5, 3.0, 2.0
+VARIANT_SHARE = 0.8  # the name with its plural mark changed (``ParsedQuery.name_variant``)
 START, STOP = "\x02", "\x03"
 STATS_ROWS = "is_default AND kind <> 'faq'"  # the entries whose words make the statistics
 
@@ -239,15 +240,22 @@ def _matches(parsed: ParsedQuery, filters: tuple, broadened: bool, suffix: str):
     match, mparams = _match(parsed, configs, broadened)
     score = (
         f"(coalesce(ts_rank('{WEIGHTS}', e.document, {_pick(suffix)}, 1), 0)"
-        f" + CASE WHEN e.name <> '' AND e.name = %s THEN {NAME_BONUS} ELSE 0 END"
-        f" + CASE WHEN e.keyword <> '' AND e.keyword = %s THEN {KEYWORD_BONUS} ELSE 0 END"
+        f" + {_named('name', NAME_BONUS)} + {_named('keyword', KEYWORD_BONUS)}"
         f" + CASE WHEN e.number = ANY(%s) THEN {NUMBER_BONUS} ELSE 0 END) * e.boost"
     )
-    name = parsed.name_key
+    names = [parsed.name_key, parsed.name_variant] * 2
     nums = [t.value for t in parsed.terms if t.kind == "number"]
     sql = f"""SELECT e.*, {score} AS score, count(*) OVER () AS total
               FROM {ENTRY_TABLE} e, q WHERE {where} AND {match}"""
-    return sql, [name, name, nums] + fparams + mparams
+    return sql, [*names, nums] + fparams + mparams
+
+
+def _named(column: str, bonus: float) -> str:
+    """The bonus of a row the query names exactly, or by its plural or singular (less)."""
+    return (
+        f"CASE WHEN e.{column} = '' THEN 0 WHEN e.{column} = %s THEN {bonus}"
+        f" WHEN e.{column} = %s THEN {bonus * VARIANT_SHARE} ELSE 0 END"
+    )
 
 
 def indexed_match(parsed: ParsedQuery, configs: list[str], broadened: bool) -> tuple[str, list]:

@@ -62,6 +62,18 @@ class ParsedQuery:
         kept = [fold(w) for w in self.words if fold(w) not in GENERIC_WORDS]
         return " ".join(kept)
 
+    @property
+    def name_variant(self) -> str:
+        """The name key with its last word's plural mark added or taken off: players type
+        "legend" for the heading *Legends* and "tokens" for *Token* (both languages mark
+        the plural with an s). The key itself when that cannot apply."""
+        key = self.name_key
+        head, _, last = key.rpartition(" ")
+        if len(last) < 3 or not last.isalpha():
+            return key
+        other = last[:-1] if last.endswith("s") and not last.endswith("ss") else last + "s"
+        return f"{head} {other}" if head else other
+
 
 def clean(text: str | None) -> str:
     """Strip NUL and control characters, normalise quotes and spaces, truncate.

@@ -18,6 +18,8 @@ EN_NEW = [
     ("101", "Exhausting", H2),
     ("101.1", "A tapped unit is exhausted. Tap a unit to pay its cost.", 0),
     ("101.2", "Untap all units at the start of your turn.", 0),
+    ("140", "Tokens", H2),
+    ("140.1", "A token unit is a token: a token made by a token card stays a token.", 0),
     ("150", "Damage", H2),
     ("150.1", 'Damage <script>alert(1)</script> & "quotes" are dealt to units.', 0),
     ("300", "Playing the Game", H1),

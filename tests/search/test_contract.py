@@ -79,6 +79,14 @@ def test_french_folding_and_stemming(backend):
     assert "301.1" in numbers_of(find(backend, "états fermés", language="fr"))
 
 
+@pytest.mark.parametrize(
+    ("typed", "number"), [("shields", "703"), ("reactions", "702"), ("tokens", "140")]
+)
+def test_a_name_typed_in_the_plural_or_singular_finds_the_heading(backend, typed, number):
+    assert numbers_of(find(backend, typed))[0] == number
+    assert numbers_of(find(backend, typed.rstrip("s")))[0] == number
+
+
 def test_question(backend):
     results = find(backend, "can I play a reaction during a closed state?")
     assert "702.6" in numbers_of(results)[:3]
