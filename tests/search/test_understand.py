@@ -47,3 +47,8 @@ def test_the_words_the_search_reads_itself_are_known_words():
     assert "cimetiere" in read_words("fr") and "cimetiere" not in read_words("en")
     assert read_words(None) >= read_words("en") | read_words("fr")
     assert "starting hand" not in read_words("en")  # phrases are not words
+
+
+def test_asking_what_a_word_means_leaves_the_word():
+    assert understand("what does exhausted mean?", "en", None).words == ["exhausted"]
+    assert understand("que veut dire épuisé ?", "fr", None).words == ["epuise"]
