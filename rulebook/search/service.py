@@ -76,8 +76,10 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
     def known(word, language):
         return word in read or backend.knows_stem(word, language)
 
-    unknown = spelling.unknown_words(sq.text, backend.vocabulary(sq.language))
-    if any(not known(word, sq.language) for word in unknown):
+    vocabulary = backend.vocabulary(sq.language)
+    unknown = spelling.unknown_words(sq.text, vocabulary)
+    slipped = spelling.slips(sq.text, vocabulary, lexicon.words_in(sq.language))
+    if slipped or any(not known(word, sq.language) for word in unknown):
         fix = backend.correct(sq.text, language=sq.language, known=known)
     if fix is not None and fix.confident and sq.spell:
         respelled = dataclasses.replace(sq, text=fix.text)

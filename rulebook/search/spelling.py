@@ -26,6 +26,9 @@ from rulebook.search.query import clean
 MIN_LENGTH = 4
 LONG_WORD = 8  # from this length two edits are allowed
 MAX_NAME_WORDS = 4
+# A slip in the data: a word of 5 letters or more in at most 2 entries, beside a name word
+# with its letters in another order in at least 5 times as many.
+SLIP_MIN_LENGTH, SLIP_MAX_FREQ, SLIP_RATIO = 5, 2, 5
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
 
@@ -51,6 +54,27 @@ def unknown_words(text: str, vocab: dict) -> list[str]:
     return out
 
 
+def slips(text: str, vocab: dict, preferred: dict) -> list[str]:
+    """Folded words of ``text`` the index knows only as a slip in its own data: rare there,
+    and two swapped neighbours away from a name word that is far more common ("deathnkell",
+    once in the rules, beside "deathknell" in a hundred entries). Typed, they are the
+    commonest typo of that name, and searching them as written finds only the slip."""
+    out = []
+    for match in _WORD_RE.finditer(text):
+        word = fold(match.group())
+        freq = vocab.get(word, ("", 0))[1]
+        if len(word) < SLIP_MIN_LENGTH or not freq or freq > SLIP_MAX_FREQ or word in preferred:
+            continue
+        letters = sorted(word)
+        near = process.extract(word, list(preferred), scorer=OSA.distance, score_cutoff=1)
+        if any(
+            sorted(name) == letters and vocab.get(name, ("", 0))[1] >= SLIP_RATIO * freq
+            for name, _, _ in near
+        ):
+            out.append(word)
+    return out
+
+
 def correct(text: str, language, vocab: dict, lexicon, known=None) -> Correction | None:
     """The respelled query, or None when every word is known or nothing is close."""
     cleaned = clean(text)
@@ -58,6 +82,7 @@ def correct(text: str, language, vocab: dict, lexicon, known=None) -> Correction
     unknown = [w for w in unknown_words(cleaned, vocab) if w not in preferred]
     if known is not None:
         unknown = [w for w in unknown if not known(w, language)]
+    unknown += slips(cleaned, vocab, preferred)
     if not unknown:
         return None
     whole = _whole_name(cleaned, language, lexicon)
@@ -100,6 +125,7 @@ def _whole_name(cleaned: str, language, lexicon) -> Correction | None:
 def _closest(word: str, choices: list[str], vocab: dict, preferred: dict):
     """The best candidate's written form, and whether it clearly beats the runner-up."""
     found = process.extract(word, choices, scorer=OSA.distance, score_cutoff=max_edits(word))
+    found = [f for f in found if f[0] != word]  # a slip (``slips``) is in the index itself
     if not found:
         return None, False
 

@@ -3,7 +3,8 @@
 It has what search must cope with: a keyword chapter whose heading names the keyword, deep and
 look-alike numbers (702.6 next to 702.60), inflections ("tapped"/"tap"), accents ("réaction",
 "état fermé"), an older English version with words the newest one lacks, markup-like text that
-must come out escaped, and enough similar rules to need several pages.
+must come out escaped, enough similar rules to need several pages, and one slip in the text
+("Raection", a common typo of the keyword).
 """
 
 from ingest import numbers
@@ -39,6 +40,7 @@ EN_NEW = [
     ("702.60", "Reaction cards also ignore the timing limits of spells.", 0),
     ("703", "Shield", H2),
     ("703.1", "Shield prevents damage; it does not grant reaction timing.", 0),
+    ("703.2", "A shielded unit can still be chosen by a Raection card.", 0),  # a slip, as printed
 ]
 EN_OLD = [
     ("700", "Keywords", H1),
