@@ -78,7 +78,7 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
 
     vocabulary = backend.vocabulary(sq.language)
     unknown = spelling.unknown_words(sq.text, vocabulary)
-    slipped = spelling.slips(sq.text, vocabulary, lexicon.words_in(sq.language))
+    slipped = sq.language and spelling.slips(sq.text, vocabulary, lexicon.words_in(sq.language))
     if slipped or any(not known(word, sq.language) for word in unknown):
         fix = backend.correct(sq.text, language=sq.language, known=known)
     if fix is not None and fix.confident and sq.spell:

@@ -82,7 +82,8 @@ def correct(text: str, language, vocab: dict, lexicon, known=None) -> Correction
     unknown = [w for w in unknown_words(cleaned, vocab) if w not in preferred]
     if known is not None:
         unknown = [w for w in unknown if not known(w, language)]
-    unknown += slips(cleaned, vocab, preferred)
+    if language:  # across languages a slip in one is often a word of the other
+        unknown += slips(cleaned, vocab, preferred)
     if not unknown:
         return None
     whole = _whole_name(cleaned, language, lexicon)

@@ -1,0 +1,29 @@
+"""Slips in the data itself: a rare misprint of a name word is still read as a typo."""
+
+from rulebook.search import spelling
+from rulebook.search.lexicon import Lexicon
+
+VOCAB = {
+    "deathknell": ("Deathknell", 100),
+    "deathnkell": ("Deathnkell", 1),  # printed once, letters of the keyword swapped
+    "shield": ("Shield", 60),
+    "shiled": ("shiled", 30),  # a swap too, but common: a word of its own
+    "bellow": ("Bellow", 1),  # rare, one letter from "below", not a swap of it
+    "below": ("below", 40),
+}
+NAMES = {"deathknell": 1, "shield": 1, "below": 1}
+
+
+def test_a_rare_swap_of_a_common_name_word_is_a_slip():
+    assert spelling.slips("deathnkell shiled bellow Deathknell", VOCAB, NAMES) == ["deathnkell"]
+
+
+def test_a_slip_is_corrected_in_a_language_only():
+    lexicon = Lexicon(name_words={"en": NAMES})
+
+    def known(word, _language):
+        return word in ("how", "does", "work")
+
+    fixed = spelling.correct("how does deathnkell work", "en", VOCAB, lexicon, known)
+    assert fixed.text == "how does Deathknell work" and fixed.confident
+    assert spelling.correct("how does deathnkell work", None, VOCAB, lexicon, known) is None
