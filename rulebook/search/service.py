@@ -26,7 +26,7 @@ from rulebook.search.base import (
 )
 from rulebook.search.glossary import expansion_terms
 from rulebook.search.query import clean, parse
-from rulebook.search.understand import read_words, understand
+from rulebook.search.understand import described, read_words, understand
 
 logger = logging.getLogger(__name__)
 
@@ -60,6 +60,9 @@ def run_search(sq: SearchQuery, also: bool = True) -> SearchResults:
         results.message = f"{message} {results.message}".strip()
     if sq.language and not results.degraded:
         results = _translated_when_empty(backend, sq, results)
+    if (results.broadened or not results.total) and not results.degraded:
+        results = _described_when_empty(backend, sq, results)
+    if sq.language and not results.degraded:
         if sq.page == 1 and also:
             results.also = other_language_hits(backend, sq)
     return results
@@ -111,6 +114,24 @@ def _translated_when_empty(backend, sq: SearchQuery, results: SearchResults) -> 
         translated.broadened = False
         return translated
     return results
+
+
+def _described_when_empty(backend, sq: SearchQuery, results: SearchResults) -> SearchResults:
+    """A player's word the rules lack, alone or in a name-like query, finds nothing, or only
+    the other words ("graveyard", « jeton », "untap a unit"): search the rules' words for it
+    (the synonym table's)."""
+    text = described(sq.text, sq.language)
+    if not text:
+        return results
+    found = corrected_search(backend, dataclasses.replace(sq, text=text))
+    if not found.total or (found.broadened and results.total):
+        return results
+    found.query, found.corrected, found.suggestion = sq, None, None
+    found.message = _("No match for “%(query)s”; showing results for “%(terms)s”.") % {
+        "query": sq.text,
+        "terms": text,
+    }
+    return found
 
 
 ALSO_LIMIT = 5

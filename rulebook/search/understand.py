@@ -138,6 +138,20 @@ def _synonyms(text: str, language: str | None) -> tuple[list[list[str]], bool]:
     return out, phrase_hit
 
 
+def described(text: str, language: str | None) -> str:
+    """``text`` with each synonym trigger in it replaced by the rules' own words for it
+    ("graveyard" -> "trash", « jeton » -> « création »), the rest folded; "" when none is.
+    A name-like query is searched as typed, synonyms and all ignored, so a player's word the
+    rules lack finds nothing until it is read this way."""
+    folded = " " + " ".join(fold(w) for w in _TOKEN_RE.findall(text)) + " "
+    out = folded
+    for lang in [language] if language else [row.code for row in languages.TABLE]:
+        for (triggers, _), row in zip(_table(lang), _rows(lang), strict=True):
+            for trigger in sorted(triggers, key=len, reverse=True):
+                out = out.replace(f" {trigger} ", f" {row['add'][0]} ")
+    return out.strip() if out != folded else ""
+
+
 def read_words(language: str | None) -> frozenset[str]:
     """Words the search reads itself, folded: question scaffolding ("combien") and one-word
     synonym triggers ("mana", "mill"). The rules need not use them, so the index may not
@@ -155,14 +169,16 @@ def _one_word_triggers(language: str) -> frozenset[str]:
 @functools.cache
 def _table(language: str) -> list[tuple[list[str], list[list[str]]]]:
     """``synonyms/<lang>.json``: ``[{"when": [phrases], "add": [phrases]}]``, folded."""
-    path = SYNONYMS_DIR / f"{language}.json"
-    if not path.exists():
-        return []
-    rows = json.loads(path.read_text(encoding="utf-8"))
     return [
         (
             [" ".join(fold(w) for w in _TOKEN_RE.findall(p)) for p in row["when"]],
             [[fold(w) for w in _TOKEN_RE.findall(p)] for p in row["add"]],
         )
-        for row in rows
+        for row in _rows(language)
     ]
+
+
+@functools.cache
+def _rows(language: str) -> list[dict]:
+    path = SYNONYMS_DIR / f"{language}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else []

@@ -118,6 +118,14 @@ def test_words_the_synonym_table_reads_are_not_corrected(backend):
     assert "702.6" in numbers_of(results)[:3]
 
 
+def test_a_players_word_the_rules_lack_finds_the_rules_word(backend):
+    # "stack" is nowhere in the rules; the synonym table reads it as "chain"
+    results = find(backend, "stack")
+    assert numbers_of(results)[0] == "301.1" and results.query.text == "stack"
+    assert "stack" in results.message and "chain" in results.message
+    assert results.corrected is None
+
+
 def test_known_words_and_prefixes_are_not_corrected(backend):
     assert find(backend, "zebracorn").corrected is None  # nothing close: no guess
     assert find(backend, "reac*").corrected is None

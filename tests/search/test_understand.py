@@ -1,6 +1,6 @@
 """How a query is read before any engine sees it (no database: no lexicon of names)."""
 
-from rulebook.search.understand import SYNONYM_WEIGHT, read_words, understand
+from rulebook.search.understand import SYNONYM_WEIGHT, described, read_words, understand
 
 
 def test_function_words_are_not_content_words():
@@ -52,3 +52,13 @@ def test_the_words_the_search_reads_itself_are_known_words():
 def test_asking_what_a_word_means_leaves_the_word():
     assert understand("what does exhausted mean?", "en", None).words == ["exhausted"]
     assert understand("que veut dire épuisé ?", "fr", None).words == ["epuise"]
+
+
+def test_a_query_described_in_the_rules_words():
+    assert described("graveyard", "en") == "trash"
+    assert (
+        described("can I tap a unit in my discard pile", "en") == "can i exhaust a unit in my trash"
+    )
+    assert described("jetons", "fr") == "création"
+    assert described("graveyard", "fr") == ""  # the English table is not the French one
+    assert described("shield", "en") == ""
