@@ -27,7 +27,7 @@ OTHER_CONFIG = "simple"
 # ts_rank weights {D, C, B, A}: rule text is A, the heading path B.
 WEIGHTS = "{0.1, 0.2, 0.5, 1.0}"
 NAME_BONUS, KEYWORD_BONUS, NUMBER_BONUS = 1.5, 3.0, 2.0
-VARIANT_SHARE = 0.8  # the name with its plural mark changed (``ParsedQuery.name_variant``)
+VARIANT_SHARE = 0.8  # the name with a plural mark changed (``ParsedQuery.name_variants``)
 START, STOP = "\x02", "\x03"
 STATS_ROWS = "is_default AND kind <> 'faq'"  # the entries whose words make the statistics
 
@@ -243,7 +243,7 @@ def _matches(parsed: ParsedQuery, filters: tuple, broadened: bool, suffix: str):
         f" + {_named('name', NAME_BONUS)} + {_named('keyword', KEYWORD_BONUS)}"
         f" + CASE WHEN e.number = ANY(%s) THEN {NUMBER_BONUS} ELSE 0 END) * e.boost"
     )
-    names = [parsed.name_key, parsed.name_variant] * 2
+    names = [parsed.name_key, parsed.name_variants] * 2
     nums = [t.value for t in parsed.terms if t.kind == "number"]
     sql = f"""SELECT e.*, {score} AS score, count(*) OVER () AS total
               FROM {ENTRY_TABLE} e, q WHERE {where} AND {match}"""
@@ -254,7 +254,7 @@ def _named(column: str, bonus: float) -> str:
     """The bonus of a row the query names exactly, or by its plural or singular (less)."""
     return (
         f"CASE WHEN e.{column} = '' THEN 0 WHEN e.{column} = %s THEN {bonus}"
-        f" WHEN e.{column} = %s THEN {bonus * VARIANT_SHARE} ELSE 0 END"
+        f" WHEN e.{column} = ANY(%s) THEN {bonus * VARIANT_SHARE} ELSE 0 END"
     )
 
 

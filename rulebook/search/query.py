@@ -63,16 +63,24 @@ class ParsedQuery:
         return " ".join(kept)
 
     @property
-    def name_variant(self) -> str:
-        """The name key with its last word's plural mark added or taken off: players type
-        "legend" for the heading *Legends* and "tokens" for *Token* (both languages mark
-        the plural with an s). The key itself when that cannot apply."""
-        key = self.name_key
-        head, _, last = key.rpartition(" ")
-        if len(last) < 3 or not last.isalpha():
-            return key
-        other = last[:-1] if last.endswith("s") and not last.endswith("ss") else last + "s"
-        return f"{head} {other}" if head else other
+    def name_variants(self) -> list[str]:
+        """The name key with the plural mark of its last or its first word added or taken off:
+        players type "legend" for the heading *Legends* and « champ de bataille » for
+        *Champs de bataille* (both languages mark the plural with an s, French on the head
+        noun of "X de Y"). Empty when that cannot apply."""
+        words = self.name_key.split()
+        out = []
+        for i in dict.fromkeys([len(words) - 1, 0]) if words else []:
+            other = _plural_toggled(words[i])
+            if other:
+                out.append(" ".join([*words[:i], other, *words[i + 1 :]]))
+        return out
+
+
+def _plural_toggled(word: str) -> str:
+    if len(word) < 3 or not word.isalpha() or word.endswith("ss"):  # "glass" has no other
+        return ""
+    return word[:-1] if word.endswith("s") else word + "s"
 
 
 def clean(text: str | None) -> str:

@@ -31,7 +31,7 @@ PLAIN_BOOST = 0.3
 NUMBER_BOOST = 20.0
 NAME_BOOST = 25.0
 KEYWORD_BOOST = 40.0
-VARIANT_SHARE = 0.8  # the name with its plural mark changed (``ParsedQuery.name_variant``)
+VARIANT_SHARE = 0.8  # the name with a plural mark changed (``ParsedQuery.name_variants``)
 PROXIMITY_BOOST = 1.5
 
 _PLAIN = RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
@@ -240,9 +240,9 @@ def _bonuses(parsed: ParsedQuery, langs) -> list:
     if parsed.name_key:
         out.append(query.Term("name", parsed.name_key, boost=NAME_BOOST))
         out.append(query.Term("keyword", parsed.name_key, boost=KEYWORD_BOOST))
-    if parsed.name_variant != parsed.name_key:  # the exact name, when both exist, stays first
-        out.append(query.Term("name", parsed.name_variant, boost=NAME_BOOST * VARIANT_SHARE))
-        out.append(query.Term("keyword", parsed.name_variant, boost=KEYWORD_BOOST * VARIANT_SHARE))
+    for variant in parsed.name_variants:  # the exact name, when both exist, stays first
+        out.append(query.Term("name", variant, boost=NAME_BOOST * VARIANT_SHARE))
+        out.append(query.Term("keyword", variant, boost=KEYWORD_BOOST * VARIANT_SHARE))
     words = [t.value for t in parsed.terms if t.kind == "word"]
     for lang in langs:
         stems = [s for s in (stem(lang, w) for w in words) if s]

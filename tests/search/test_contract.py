@@ -87,6 +87,10 @@ def test_a_name_typed_in_the_plural_or_singular_finds_the_heading(backend, typed
     assert numbers_of(find(backend, typed.rstrip("s")))[0] == number
 
 
+def test_a_french_name_is_found_with_its_head_noun_in_the_singular(backend):
+    assert numbers_of(find(backend, "état du tour", language="fr"))[0] == "301"
+
+
 def test_question(backend):
     results = find(backend, "can I play a reaction during a closed state?")
     assert "702.6" in numbers_of(results)[:3]

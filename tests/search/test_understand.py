@@ -1,5 +1,6 @@
 """How a query is read before any engine sees it (no database: no lexicon of names)."""
 
+from rulebook.search.query import parse
 from rulebook.search.understand import SYNONYM_WEIGHT, described, read_words, understand
 
 
@@ -62,3 +63,10 @@ def test_a_query_described_in_the_rules_words():
     assert described("jetons", "fr") == "création"
     assert described("graveyard", "fr") == ""  # the English table is not the French one
     assert described("shield", "en") == ""
+
+
+def test_a_name_is_also_tried_with_a_plural_mark_changed():
+    assert parse("legend").name_variants == ["legends"]
+    assert parse("Tokens").name_variants == ["token"]
+    assert parse("champ de bataille").name_variants == ["champ de batailles", "champs de bataille"]
+    assert parse("glass").name_variants == [] and parse("xp").name_variants == []
