@@ -125,7 +125,8 @@ class SearchBackend(abc.ABC):
 
     @abc.abstractmethod
     def generation(self) -> str:
-        """A token that changes whenever the index is rebuilt (caches are keyed on it)."""
+        """A token that changes whenever the index is written, by this process or another
+        (caches are keyed on it), rebuilt or updated in place."""
 
     @abc.abstractmethod
     def vocabulary(self, language=None) -> dict[str, tuple[str, int]]:
@@ -136,16 +137,12 @@ class SearchBackend(abc.ABC):
         return False
 
     def lexicon(self):
-        """Card, keyword and heading names, loaded once per index and data generation.
-
-        The names come from the database, and an incremental ingest run by another process
-        (``manage.py ingest``) writes into the live index without changing its generation:
-        keyed on the index alone, a running worker would keep reading a new card's name as
-        a question until it restarted."""
-        from rulebook.models import DataGeneration
+        """Card, keyword and heading names, loaded once per generation (``generation``: an
+        incremental ingest run by another process must change it, or a running worker keeps
+        reading a new card's name as a question until it restarts)."""
         from rulebook.search import lexicon
 
-        return lexicon.get(f"{self.generation()}|{DataGeneration.current()[0]}")
+        return lexicon.get(self.generation())
 
     def plan(self, query: SearchQuery):
         from rulebook.search.understand import understand

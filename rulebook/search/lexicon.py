@@ -1,9 +1,10 @@
 """What the search knows by name: card, keyword and heading names, their words, the glossary.
 
-Loaded from the database once per index and data generation and process (an ingest in any
-process changes the data generation, so the next query reloads), then shared by every query:
-recognising card names in a question, telling a name-like query from a question, and the
-dictionary that typo correction prefers. Nothing here runs per query except dictionary look-ups.
+Loaded from the database once per index generation and process (any index write, an
+incremental one by another process too, changes the generation, so the next query reloads),
+then shared by every query: recognising card names in a question, telling a name-like query
+from a question, and the dictionary that typo correction prefers. Nothing here runs per query
+except dictionary look-ups.
 """
 
 from __future__ import annotations

@@ -112,19 +112,25 @@ class PostgresBackend(SearchBackend):
             raise SearchUnavailable(f"search table unusable: {exc}") from exc
 
     def generation(self) -> str:
-        """The entry table's oid: a rebuild renames new tables into place, so it changes."""
+        """The entry table's oid and the data generation's token, read in one statement: a
+        rebuild renames new tables into place, and an ingest in any process (whose
+        incremental update writes into the same table) bumps the token."""
         if connection.vendor != "postgresql":
             return ""
         oid = request_scope.get(OID, self._read_oid)
         if oid != self._oid:
             self._oid, self._vocab = oid, {}
-        return str(oid or "")
+        return f"{oid[0]}:{oid[1]}" if oid[0] else ""
 
     @staticmethod
-    def _read_oid():
+    def _read_oid() -> tuple:
         with connection.cursor() as cur:
-            cur.execute("SELECT to_regclass(%s)::oid", [sql.ENTRY_TABLE])
-            return cur.fetchone()[0]
+            cur.execute(
+                "SELECT to_regclass(%s)::oid, (SELECT token FROM rulebook_datageneration"
+                " WHERE id = 1)",
+                [sql.ENTRY_TABLE],
+            )
+            return cur.fetchone()
 
     def knows_stem(self, word: str, language=None) -> bool:
         stems = request_scope.get(STEMS, dict)

@@ -142,8 +142,14 @@ class WhooshBackend(WhooshWords, SearchBackend):
             return False
 
     def generation(self) -> str:
-        """The live generation's name: what the per-generation caches are keyed on."""
-        return self.store.current() or ""
+        """The live generation's name and its last commit: an incremental ingest (in any
+        process) commits into the same generation, and the caches keyed on this must see it."""
+        try:
+            with self._lock:
+                searcher = self._open()
+                return f"{self._generation}:{searcher.reader().generation()}"
+        except SearchUnavailable:
+            return ""
 
     def search(self, query: SearchQuery, plan: Plan | None = None) -> SearchResults:
         """Names: AND first, OR ("broadened") when AND finds nothing, reranked by entry boost.

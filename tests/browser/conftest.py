@@ -8,36 +8,15 @@ in-process test database.
 import os
 import secrets
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.served import gunicorn, manage
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 pytestmark = pytest.mark.browser
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _manage(env, *args):
-    subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
 
 
 def _serve(data, *loads):
@@ -53,41 +32,12 @@ def _serve(data, *loads):
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
     }
     env.pop("DATABASE_URL", None)
-    _manage(env, "migrate", "--noinput", "-v0")
+    manage(env, "migrate", "--noinput", "-v0")
     for load in loads:
-        _manage(env, *load)
-    _manage(env, "collectstatic", "--noinput", "-v0")
-    port = _free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "rulebook.wsgi:application",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "1",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(url + "/robots.txt", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.2)
-    else:
-        proc.terminate()
-        pytest.fail("gunicorn did not start within 30 s")
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+        manage(env, *load)
+    manage(env, "collectstatic", "--noinput", "-v0")
+    with gunicorn(env) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -58,10 +58,12 @@ def test_a_new_version_updates_its_family_in_place(index, tmp_path):
     assert "rebuilt" in _ingest(_file(tmp_path, "alpha", "2026-01-01"), "alpha")  # no index yet
     _ingest(_file(tmp_path, "beta", "2026-01-01", "103. Beacons glow at dusk.\n"), "beta")
     generation = get_backend().generation()
+    live = get_backend().store.current() if index == WHOOSH else None
     out = _ingest(_file(tmp_path, "alpha", "2026-02-01", "103. Lanterns glow at dusk.\n"), "alpha")
     assert "Search index updated" in out and "rebuilt" not in out
     if index == WHOOSH:
-        assert get_backend().generation() == generation  # same index, updated in place
+        assert get_backend().store.current() == live  # same index, updated in place
+    assert get_backend().generation() != generation  # what is cached per generation is read again
     assert _hits("lanterns", "alpha") == [("103", "2026-02-01")]
     assert ("101", "2026-02-01") in _hits("upkeep", "alpha")
     assert ("101", "2026-01-01") not in _hits("upkeep", "alpha")  # the old one is no default

@@ -9,20 +9,15 @@ a name by a worker that had already answered a search before it existed.
 import json
 import os
 import secrets
-import socket
-import subprocess
-import sys
-import time
 import urllib.parse
 import urllib.request
 import uuid
-from pathlib import Path
 
 import pytest
 
 from tests.load.conftest import SAMPLE
+from tests.served import gunicorn, manage
 
-ROOT = Path(__file__).resolve().parents[2]
 NAME = "Keeper of the Quiet Hall"  # five words: read as a question unless known as a name
 GALLERY = {
     "source": "Test Gallery",
@@ -50,12 +45,6 @@ GALLERY = {
         }
     ],
 }
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _search(base: str, text: str) -> dict:
@@ -97,42 +86,16 @@ def one_worker(tmp_path, server_env):
     env = server_env
     sample = tmp_path / "sample_2026-02-03_v1.0.md"
     sample.write_text(SAMPLE, encoding="utf-8")
-    manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "-v0"], env=env, check=True, cwd=ROOT)
-    subprocess.run(
-        [*manage, "ingest", "-v0", str(sample), "--game", "testgame"], env=env, check=True, cwd=ROOT
-    )
-    port = _free_port()
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    server = subprocess.Popen(
-        [str(gunicorn), "rulebook.wsgi:application", "--bind", f"127.0.0.1:{port}"]
-        + ["--workers", "1", "--log-level", "warning"],
-        env=env,
-        cwd=ROOT,
-    )
-    base = f"http://127.0.0.1:{port}"
+    manage(env, "migrate", "-v0")
+    manage(env, "ingest", "-v0", str(sample), "--game", "testgame")
 
     def ingest_cards():
         gallery = tmp_path / "gallery.json"
         gallery.write_text(json.dumps(GALLERY), encoding="utf-8")
-        subprocess.run(
-            [*manage, "ingest", "-v0", str(gallery), "--game", "testgame"],
-            env=env,
-            check=True,
-            cwd=ROOT,
-        )
+        manage(env, "ingest", "-v0", str(gallery), "--game", "testgame")
 
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(base + "/robots.txt", timeout=5)
-                break
-            except OSError:
-                time.sleep(0.1)
+    with gunicorn(env) as base:
         yield base, ingest_cards
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 def test_a_card_ingested_by_another_process_is_read_as_a_name(one_worker):

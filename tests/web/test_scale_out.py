@@ -7,21 +7,16 @@ test's own; nothing is ever flushed.
 
 import os
 import secrets
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
 from tests.load.conftest import SAMPLE
+from tests.served import gunicorn, manage
 
-ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
 LIMIT = 10
 
@@ -34,12 +29,6 @@ def _redis():
     except redis.exceptions.ConnectionError as exc:
         pytest.skip(f"no Redis at {REDIS_URL} ({exc})")
     return client
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _get(url):
@@ -69,38 +58,19 @@ def two_workers(tmp_path_factory):
     env.pop("DATABASE_URL", None)
     sample = tmp_path / "sample_2026-02-03_v1.0.md"
     sample.write_text(SAMPLE, encoding="utf-8")
-    manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "-v0"], env=env, check=True, cwd=ROOT)
-    subprocess.run(
-        [*manage, "ingest", "-v0", str(sample), "--game", "testgame"], env=env, check=True, cwd=ROOT
-    )
-    port = _free_port()
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    server = subprocess.Popen(
-        [str(gunicorn), "rulebook.wsgi:application", "--bind", f"127.0.0.1:{port}"]
-        + ["--workers", "2", "--log-level", "warning"],
-        env=env,
-        cwd=ROOT,
-    )
-    base = f"http://127.0.0.1:{port}"
+    manage(env, "migrate", "-v0")
+    manage(env, "ingest", "-v0", str(sample), "--game", "testgame")
     try:
-        for _ in range(300):
-            try:
-                if _get(base + "/robots.txt")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.1)
-        yield base, client, prefix, server.pid
+        with gunicorn(env, workers=2) as base:
+            yield base, client, prefix
     finally:
-        server.terminate()
-        server.wait(timeout=30)
         keys = list(client.scan_iter(match=f"{prefix}:*"))
         if keys:
             client.delete(*keys)
 
 
 def test_the_rate_limit_holds_exactly_across_two_workers(two_workers):
-    base, _client, _prefix, _pid = two_workers
+    base, _client, _prefix = two_workers
     with ThreadPoolExecutor(max_workers=8) as pool:
         answers = list(pool.map(lambda _i: _get(base + "/api/v1/games"), range(3 * LIMIT)))
     statuses = [status for status, _headers in answers]
@@ -109,7 +79,7 @@ def test_the_rate_limit_holds_exactly_across_two_workers(two_workers):
 
 
 def test_the_page_cache_is_served_from_redis(two_workers):
-    base, client, prefix, _pid = two_workers
+    base, client, prefix = two_workers
     url = base + "/en/testgame/rules/101/"
     answers = [_get(url) for _ in range(6)]
     assert [status for status, _headers in answers] == [200] * 6
