@@ -63,6 +63,7 @@ def test_a_query_described_in_the_rules_words():
     assert described("jetons", "fr") == "création"
     assert described("graveyard", "fr") == ""  # the English table is not the French one
     assert described("shield", "en") == ""
+    assert described("haste", "en") == "accelerate" and described("scry", "en") == "predict"
 
 
 def test_a_name_is_also_tried_with_a_plural_mark_changed():
