@@ -149,12 +149,15 @@ class SearchBackend(abc.ABC):
 
         return understand(query.text, query.language, self.lexicon())
 
-    def correct(self, text: str, *, language=None, known=None):
+    def correct(self, text: str, *, language=None, known=None, shortest=None):
         """A respelling of ``text`` (see :mod:`rulebook.search.spelling`), or None.
-        ``known(word, language)`` says a word needs no respelling after all."""
-        from rulebook.search.spelling import correct
+        ``known(word, language)`` says a word needs no respelling after all; ``shortest``
+        lowers the length a word needs to be corrected."""
+        from rulebook.search import spelling
 
-        return correct(text, language, self.vocabulary(language), self.lexicon(), known)
+        vocab, lexicon = self.vocabulary(language), self.lexicon()
+        shortest = shortest or spelling.MIN_LENGTH
+        return spelling.correct(text, language, vocab, lexicon, known, shortest)
 
     @abc.abstractmethod
     def rebuild(self, entries: Iterable[IndexEntry]) -> int:

@@ -74,25 +74,43 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
     ``corrected``. The spelling check costs nothing when every word is known."""
     lexicon = backend.lexicon()
     fix = None
-    read = read_words(sq.language)
+    read, names = read_words(sq.language), lexicon.words_in(sq.language)
 
     def known(word, language):
-        return word in read or backend.knows_stem(word, language)
+        """A word the search reads, or whose stem is indexed ("play" when only "played" is
+        written), unless it is a name word with two neighbours swapped ("joure": the stem
+        "jour" is indexed, but the name is « Jouer des cartes »)."""
+        if word in read:
+            return True
+        return backend.knows_stem(word, language) and not spelling.swaps(word, names)
 
     vocabulary = backend.vocabulary(sq.language)
     unknown = spelling.unknown_words(sq.text, vocabulary)
-    slipped = sq.language and spelling.slips(sq.text, vocabulary, lexicon.words_in(sq.language))
+    slipped = sq.language and spelling.slips(sq.text, vocabulary, names)
     if slipped or any(not known(word, sq.language) for word in unknown):
         fix = backend.correct(sq.text, language=sq.language, known=known)
-    if fix is not None and fix.confident and sq.spell:
-        respelled = dataclasses.replace(sq, text=fix.text)
-        results = backend.search(respelled, understand(fix.text, sq.language, lexicon))
-        if results.total:
-            results.query, results.corrected = sq, fix.text
-            return results
+    results = _respelled(backend, sq, fix, lexicon)
+    if results is not None:
+        return results
     results = backend.search(sq, understand(sq.text, sq.language, lexicon))
-    if fix is not None:  # not applied: offered as "did you mean"
+    if not results.total and fix is None:  # nothing at all: a word of three letters, too
+        fix = backend.correct(sq.text, language=sq.language, known=known, shortest=3)
+        results = _respelled(backend, sq, fix, lexicon) or results
+    if fix is not None and not results.corrected:  # not applied: offered as "did you mean"
         results.suggestion = fix.text
+    return results
+
+
+def _respelled(backend, sq: SearchQuery, fix, lexicon) -> SearchResults | None:
+    """The results of a confident respelling, flagged ``corrected``; None when there is no
+    such respelling, it is switched off (``spell=0``) or it finds nothing either."""
+    if fix is None or not fix.confident or not sq.spell:
+        return None
+    respelled = dataclasses.replace(sq, text=fix.text)
+    results = backend.search(respelled, understand(fix.text, sq.language, lexicon))
+    if not results.total:
+        return None
+    results.query, results.corrected = sq, fix.text
     return results
 
 

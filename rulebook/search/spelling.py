@@ -42,14 +42,14 @@ def max_edits(word: str) -> int:
     return 2 if len(word) >= LONG_WORD else 1
 
 
-def unknown_words(text: str, vocab: dict) -> list[str]:
+def unknown_words(text: str, vocab: dict, shortest: int = MIN_LENGTH) -> list[str]:
     """Folded words of ``text`` worth correcting: long enough, letters only, not indexed."""
     out = []
     for match in _WORD_RE.finditer(text):
         word = fold(match.group())
         if match.string[match.end() : match.end() + 1] == "*":
             continue  # a prefix search, not a misspelling
-        if len(word) >= MIN_LENGTH and word not in vocab:
+        if len(word) >= shortest and word not in vocab:
             out.append(word)
     return out
 
@@ -65,21 +65,25 @@ def slips(text: str, vocab: dict, preferred: dict) -> list[str]:
         freq = vocab.get(word, ("", 0))[1]
         if len(word) < SLIP_MIN_LENGTH or not freq or freq > SLIP_MAX_FREQ or word in preferred:
             continue
-        letters = sorted(word)
-        near = process.extract(word, list(preferred), scorer=OSA.distance, score_cutoff=1)
-        if any(
-            sorted(name) == letters and vocab.get(name, ("", 0))[1] >= SLIP_RATIO * freq
-            for name, _, _ in near
-        ):
+        if any(vocab.get(name, ("", 0))[1] >= SLIP_RATIO * freq for name in swaps(word, preferred)):
             out.append(word)
     return out
 
 
-def correct(text: str, language, vocab: dict, lexicon, known=None) -> Correction | None:
+def swaps(word: str, names: dict) -> list[str]:
+    """The name words ``word`` is two swapped neighbours away from ("joure" -> "jouer")."""
+    letters = sorted(word)
+    near = process.extract(word, list(names), scorer=OSA.distance, score_cutoff=1)
+    return [name for name, dist, _ in near if dist == 1 and sorted(name) == letters]
+
+
+def correct(
+    text: str, language, vocab: dict, lexicon, known=None, shortest: int = MIN_LENGTH
+) -> Correction | None:
     """The respelled query, or None when every word is known or nothing is close."""
     cleaned = clean(text)
     preferred = lexicon.words_in(language) if lexicon else {}
-    unknown = [w for w in unknown_words(cleaned, vocab) if w not in preferred]
+    unknown = [w for w in unknown_words(cleaned, vocab, shortest) if w not in preferred]
     if known is not None:
         unknown = [w for w in unknown if not known(w, language)]
     if language:  # across languages a slip in one is often a word of the other

@@ -122,6 +122,12 @@ def test_words_the_synonym_table_reads_are_not_corrected(backend):
     assert "702.6" in numbers_of(results)[:3]
 
 
+def test_a_word_of_three_letters_is_corrected_when_nothing_is_found(backend):
+    results = find(backend, "Mna")
+    assert results.corrected == "Mana" and numbers_of(results)[0] == "401"
+    assert find(backend, "tap").corrected is None  # found as typed: left alone
+
+
 def test_a_players_word_the_rules_lack_finds_the_rules_word(backend):
     # "stack" is nowhere in the rules; the synonym table reads it as "chain"
     results = find(backend, "stack")

@@ -27,3 +27,9 @@ def test_a_slip_is_corrected_in_a_language_only():
     fixed = spelling.correct("how does deathnkell work", "en", VOCAB, lexicon, known)
     assert fixed.text == "how does Deathknell work" and fixed.confident
     assert spelling.correct("how does deathnkell work", None, VOCAB, lexicon, known) is None
+
+
+def test_two_swapped_neighbours_of_a_name_word():
+    assert spelling.swaps("joure", {"jouer": 1, "joue": 1, "tour": 1}) == ["jouer"]
+    assert spelling.swaps("jouer", {"jouer": 1}) == []  # the word itself is no swap
+    assert spelling.swaps("bellow", {"below": 1}) == []  # an insertion, not a swap
