@@ -16,6 +16,7 @@ from .formats import parser_for
 from .glued import split_glued
 from .headings import assign_headings
 from .metadata import guess_language
+from .misprints import check_misprints
 from .model import IngestError, ParsedDocument
 from .repair import Log, build_items, fix_spacing, number_rows
 
@@ -38,6 +39,7 @@ def parse_text(text: str, filename: str = "") -> ParsedDocument:
     assign_headings(items, explicit=raw.format == "markdown")
     rules = [item.rule for item in items]
     log.anomalies.extend(check_numbering(rules))
+    log.anomalies.extend(check_misprints(rules))
     return ParsedDocument(
         format=raw.format,
         title=raw.title,

@@ -162,6 +162,14 @@ def test_v12_duplicates_are_reported_and_kept():
     assert Counter(numbers_of(V12)) == Counter(ids)
 
 
+def test_a_misprinted_keyword_is_reported_and_kept():
+    found = [(f.number, f.detail) for f in parsed(EN14)[0].anomalies if f.kind.startswith("mis")]
+    assert found == [("395", "“Deathnkell” may be a misprint of the keyword Deathknell")]
+    rule = next(r for r in parsed(EN14)[0].rules if r.number == "395")
+    assert "Deathnkell" in rule.text  # as printed: a person decides
+    assert not [f for f in parsed(FR14)[0].anomalies if f.kind.startswith("mis")]
+
+
 def test_v11_markdown_keeps_every_numbered_line():
     text = corpus_path(V11).read_text(encoding="utf-8")
     ids = re.findall(r"(?m)^(?:#+ )?(\d{3}(?:\.(?:\d{1,3}|[a-z]{1,2}))*)\.? ", text)
