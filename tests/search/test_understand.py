@@ -71,3 +71,12 @@ def test_a_name_is_also_tried_with_a_plural_mark_changed():
     assert parse("Tokens").name_variants == ["token"]
     assert parse("champ de bataille").name_variants == ["champ de batailles", "champs de bataille"]
     assert parse("glass").name_variants == [] and parse("xp").name_variants == []
+
+
+def test_how_many_and_how_much_are_scaffolding():
+    assert understand("how many cards do I draw?", "en", None).words == ["cards", "draw"]
+    assert understand("how much energy do runes give?", "en", None).words == [
+        "energy",
+        "runes",
+        "give",
+    ]
