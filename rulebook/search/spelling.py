@@ -18,7 +18,9 @@ from dataclasses import dataclass
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
+from wordfreq import zipf_frequency
 
+from ingest import languages
 from ingest.languages import fold
 from rulebook.search.lexicon import name_key
 from rulebook.search.query import clean
@@ -29,6 +31,7 @@ MAX_NAME_WORDS = 4
 # A slip in the data: a word of 5 letters or more in at most 2 entries, beside a name word
 # with its letters in another order in at least 5 times as many.
 SLIP_MIN_LENGTH, SLIP_MAX_FREQ, SLIP_RATIO = 5, 2, 5
+COMMON_ZIPF = 4.0  # about once in 10,000 words of the language, or more often
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
 
@@ -68,6 +71,20 @@ def slips(text: str, vocab: dict, preferred: dict) -> list[str]:
         if any(vocab.get(name, ("", 0))[1] >= SLIP_RATIO * freq for name in swaps(word, preferred)):
             out.append(word)
     return out
+
+
+def common_word(word: str, language: str | None) -> bool:
+    """A frequent word of the language ("wear", "twice"; wordfreq's Zipf scale), which a
+    question holds for its own sake, not as a typo of a word the rules use ("wear" is no
+    "gear"). The rules' vocabulary alone cannot tell: it lacks most of the language."""
+    codes = [language] if language else [row.code for row in languages.TABLE]
+    for code in codes:
+        try:
+            if zipf_frequency(word, code, wordlist="small") >= COMMON_ZIPF:
+                return True
+        except LookupError:  # a language wordfreq has no list for: no word is common
+            continue
+    return False
 
 
 def swaps(word: str, names: dict) -> list[str]:

@@ -33,3 +33,10 @@ def test_two_swapped_neighbours_of_a_name_word():
     assert spelling.swaps("joure", {"jouer": 1, "joue": 1, "tour": 1}) == ["jouer"]
     assert spelling.swaps("jouer", {"jouer": 1}) == []  # the word itself is no swap
     assert spelling.swaps("bellow", {"below": 1}) == []  # an insertion, not a swap
+
+
+def test_common_words_of_the_language():
+    assert spelling.common_word("wear", "en") and spelling.common_word("combien", "fr")
+    assert not spelling.common_word("wear", "fr") and not spelling.common_word("sheild", "en")
+    assert spelling.common_word("combien", None)  # every language of the site
+    assert not spelling.common_word("wear", "xx")  # no word list: nothing is common
