@@ -126,12 +126,12 @@ def test_a_common_word_in_a_question_is_not_taken_for_a_typo(backend):
     # "most" is one letter from the indexed "cost", but a question holds it for its own sake
     results = find(backend, "can I spend most of my mana pool?")
     assert results.corrected is None and results.suggestion is None
-    assert find(backend, "most").corrected == "cost"  # a short query reads as a name
+    assert find(backend, "most").corrected.lower() == "cost"  # a short query reads as a name
 
 
 def test_a_word_of_three_letters_is_corrected_when_nothing_is_found(backend):
     results = find(backend, "Mna")
-    assert results.corrected == "Mana" and numbers_of(results)[0] == "401"
+    assert results.corrected.lower() == "mana" and numbers_of(results)[0] == "401"
     assert find(backend, "tap").corrected is None  # found as typed: left alone
 
 
