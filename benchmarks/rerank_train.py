@@ -89,17 +89,14 @@ def capture(backend_name: str, out: str) -> None:
 
 def ranked_numbers(item, w, top) -> list[str]:
     """The numbers in the order the site would show them with weights ``w``."""
-    from rulebook.search.ranking import PROMOTE_TOP, promote_ancestors
+    from rulebook.search.ranking import lifted
     from rulebook.search.rerank import combine
 
     if not item["seen"]:
         return item["final"]  # no question plan (a name, a number): the rerank never ran
     candidates, rows = item["seen"][0]  # every row, best first (``capture``)
-    scored = combine(candidates, rows[:top], w)
-    lifted = {key: score for score, key in scored}
-    for key, extra in promote_ancestors(scored[:PROMOTE_TOP]).items():
-        lifted[key] = lifted.get(key, 0.0) + extra
-    order = sorted(lifted, key=lambda k: (-lifted[k], k))
+    scores = lifted(combine(candidates, rows[:top], w))
+    order = sorted(scores, key=lambda k: (-scores[k], k))
     return [key.rsplit(":", 1)[1].split("~", 1)[0] for key in order][:10]
 
 

@@ -21,6 +21,7 @@ from contextlib import nullcontext
 from django.db import DatabaseError, connection, transaction
 
 from ingest.languages import fold
+from rulebook.models import DataGeneration
 from rulebook.requestscope import request_scope
 from rulebook.search import postgres_questions as questions
 from rulebook.search import postgres_sql as sql
@@ -33,7 +34,7 @@ from rulebook.search.base import (
     SearchUnavailable,
 )
 from rulebook.search.query import clean, surface_words
-from rulebook.search.ranking import PROMOTE_TOP, promote_ancestors, question_prior
+from rulebook.search.ranking import lifted, question_prior
 from rulebook.search.rerank import Candidate, rerank
 from rulebook.search.understand import Plan
 
@@ -42,14 +43,15 @@ FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches instead
 RERANK_WINDOW = 200  # a question's best rows, before ancestors are lifted
 
 
-# Kept for the current request (``rulebook.requestscope``): the entry table's oid, which a
-# search asks for several times (names, spelling, each search), and the stems known to the
-# index, which the service asks about before the correction asks again.
-OID, STEMS = "postgres-search-oid", "postgres-search-stems"
+# Kept for the current request (``rulebook.requestscope``): the generation (the entry table's
+# oid and the data generation's token), which a search asks for several times (names,
+# spelling, each search), and the stems known to the index, which the service asks about
+# before the correction asks again.
+GENERATION, STEMS = "postgres-search-generation", "postgres-search-stems"
 
 
 def _forget_request() -> None:
-    request_scope.forget(OID, STEMS)
+    request_scope.forget(GENERATION, STEMS)
 
 
 def _config(language: str) -> str:
@@ -117,17 +119,17 @@ class PostgresBackend(SearchBackend):
         incremental update writes into the same table) bumps the token."""
         if connection.vendor != "postgresql":
             return ""
-        oid = request_scope.get(OID, self._read_oid)
-        if oid != self._oid:
-            self._oid, self._vocab = oid, {}
-        return f"{oid[0]}:{oid[1]}" if oid[0] else ""
+        oid, token = request_scope.get(GENERATION, self._read_generation)
+        if (oid, token) != self._seen:
+            self._seen, self._vocab = (oid, token), {}
+        return f"{oid}:{token}" if oid else ""
 
     @staticmethod
-    def _read_oid() -> tuple:
+    def _read_generation() -> tuple:
+        table = DataGeneration._meta.db_table
         with connection.cursor() as cur:
             cur.execute(
-                "SELECT to_regclass(%s)::oid, (SELECT token FROM rulebook_datageneration"
-                " WHERE id = 1)",
+                f"SELECT to_regclass(%s)::oid, (SELECT token FROM {table} WHERE id = 1)",
                 [sql.ENTRY_TABLE],
             )
             return cur.fetchone()
@@ -165,7 +167,7 @@ class PostgresBackend(SearchBackend):
 
     def __init__(self, options=None):
         super().__init__(options)
-        self._oid, self._vocab = None, {}
+        self._seen, self._vocab = None, {}
 
     def search(self, query: SearchQuery, plan: Plan | None = None) -> SearchResults:
         """Names: AND first, then OR ("broadened") when AND finds nothing.
@@ -195,10 +197,7 @@ class PostgresBackend(SearchBackend):
             Candidate(float(score), key, number or "", path or "", body or "")
             for key, number, score, _, path, body in rows
         ]
-        reranked = rerank(plan, candidates)
-        scores = {key: score for score, key in reranked}
-        for key, extra in promote_ancestors(reranked[:PROMOTE_TOP]).items():
-            scores[key] = scores.get(key, 0.0) + extra
+        scores = lifted(rerank(plan, candidates))
         order = sorted(scores, key=lambda k: (-scores[k], k))
         results.total = (rows[0][3] if rows else 0) + len(order) - len(rows)
         results.pages = math.ceil(results.total / query.per_page)

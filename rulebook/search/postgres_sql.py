@@ -10,7 +10,7 @@ import re
 
 from ingest.languages import fold
 from rulebook import languages
-from rulebook.search.query import ParsedQuery
+from rulebook.search.query import VARIANT_SHARE, ParsedQuery
 
 ENTRY_TABLE = "rulebook_search_entry"
 WORD_TABLE = "rulebook_search_word"
@@ -27,7 +27,6 @@ OTHER_CONFIG = "simple"
 # ts_rank weights {D, C, B, A}: rule text is A, the heading path B.
 WEIGHTS = "{0.1, 0.2, 0.5, 1.0}"
 NAME_BONUS, KEYWORD_BONUS, NUMBER_BONUS = 1.5, 3.0, 2.0
-VARIANT_SHARE = 0.8  # the name with a plural mark changed (``ParsedQuery.name_variants``)
 START, STOP = "\x02", "\x03"
 STATS_ROWS = "is_default AND kind <> 'faq'"  # the entries whose words make the statistics
 

@@ -77,6 +77,11 @@ class ParsedQuery:
         return out
 
 
+# A name matched with a plural mark changed scores this share of the exact name's bonus, on
+# either engine: the exact name, when both exist, stays first.
+VARIANT_SHARE = 0.8
+
+
 def _plural_toggled(word: str) -> str:
     if len(word) < 3 or not word.isalpha() or word.endswith("ss"):  # "glass" has no other
         return ""

@@ -42,6 +42,15 @@ def promote_ancestors(
     return extra
 
 
+def lifted(scored: list[tuple[float, str]]) -> dict[str, float]:
+    """Every key's score, best (score, key) pairs first, plus what the best of them lend their
+    ancestors: the order a question's rows are shown in."""
+    scores = {key: score for score, key in scored}
+    for key, extra in promote_ancestors(scored).items():
+        scores[key] = scores.get(key, 0.0) + extra
+    return scores
+
+
 NEIGHBOUR_TOP = 40  # rows whose text is read for neighbouring query words
 NEIGHBOUR_BONUS = 0.15  # per pair of neighbours found, as a share of the best score
 PHRASE_BONUS = 0.25  # per phrase found (quoted or a synonym's): PostgreSQL's 1.0 / 0.6 ratio

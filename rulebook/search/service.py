@@ -26,7 +26,7 @@ from rulebook.search.base import (
 )
 from rulebook.search.glossary import expansion_terms
 from rulebook.search.query import clean, parse
-from rulebook.search.understand import NAME_MAX_WORDS, described, read_words, understand
+from rulebook.search.understand import described, read_words, understand
 
 logger = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
     lexicon = backend.lexicon()
     fix = None
     read, names = read_words(sq.language), lexicon.words_in(sq.language)
-    question = len(sq.text.split()) > NAME_MAX_WORDS or sq.text.endswith("?")
+    plan = understand(sq.text, sq.language, lexicon)
 
     def known(word, language):
         """A word the search reads; in a question, a common word of the language ("when
@@ -83,7 +83,7 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
         is written), unless it is a name word with two neighbours swapped ("joure": the
         stem "jour" is indexed, but the name is « Jouer des cartes »). A short query is
         read as a name, where "night" is more likely *Might* than the night."""
-        if word in read or (question and spelling.common_word(word, language)):
+        if word in read or (plan.question and spelling.common_word(word, language)):
             return True
         return backend.knows_stem(word, language) and not spelling.swaps(word, names)
 
@@ -95,7 +95,7 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
     results = _respelled(backend, sq, fix, lexicon)
     if results is not None:
         return results
-    results = backend.search(sq, understand(sq.text, sq.language, lexicon))
+    results = backend.search(sq, plan)
     if not results.total and fix is None:  # nothing at all: a word of three letters, too
         fix = backend.correct(sq.text, language=sq.language, known=known, shortest=3)
         results = _respelled(backend, sq, fix, lexicon) or results

@@ -22,6 +22,7 @@ from wordfreq import zipf_frequency
 
 from ingest import languages
 from ingest.languages import fold
+from ingest.misprints import swapped
 from rulebook.search.lexicon import name_key
 from rulebook.search.query import clean
 
@@ -88,10 +89,10 @@ def common_word(word: str, language: str | None) -> bool:
 
 
 def swaps(word: str, names: dict) -> list[str]:
-    """The name words ``word`` is two swapped neighbours away from ("joure" -> "jouer")."""
-    letters = sorted(word)
+    """The name words ``word`` is two swapped neighbours away from ("joure" -> "jouer"):
+    rapidfuzz finds those one edit away, the ingest's misprint check tells the swaps."""
     near = process.extract(word, list(names), scorer=OSA.distance, score_cutoff=1)
-    return [name for name, dist, _ in near if dist == 1 and sorted(name) == letters]
+    return [name for name, _, _ in near if swapped(word, name)]
 
 
 def correct(

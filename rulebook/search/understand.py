@@ -152,6 +152,7 @@ def described(text: str, language: str | None) -> str:
     return out.strip() if out != folded else ""
 
 
+@functools.cache
 def read_words(language: str | None) -> frozenset[str]:
     """Words the search reads itself, folded: question scaffolding ("combien") and one-word
     synonym triggers ("mana", "mill"). The rules need not use them, so the index may not

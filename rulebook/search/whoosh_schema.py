@@ -21,7 +21,7 @@ from whoosh.support.charset import accent_map
 from ingest.languages import fold
 from rulebook import languages
 from rulebook.search.base import IndexEntry, scope_languages
-from rulebook.search.query import ParsedQuery, QueryTerm, surface_words
+from rulebook.search.query import VARIANT_SHARE, ParsedQuery, QueryTerm, surface_words
 from rulebook.search.ranking import question_prior
 from rulebook.search.understand import SYNONYM_WEIGHT, Plan
 
@@ -31,7 +31,6 @@ PLAIN_BOOST = 0.3
 NUMBER_BOOST = 20.0
 NAME_BOOST = 25.0
 KEYWORD_BOOST = 40.0
-VARIANT_SHARE = 0.8  # the name with a plural mark changed (``ParsedQuery.name_variants``)
 PROXIMITY_BOOST = 1.5
 
 _PLAIN = RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
@@ -240,7 +239,7 @@ def _bonuses(parsed: ParsedQuery, langs) -> list:
     if parsed.name_key:
         out.append(query.Term("name", parsed.name_key, boost=NAME_BOOST))
         out.append(query.Term("keyword", parsed.name_key, boost=KEYWORD_BOOST))
-    for variant in parsed.name_variants:  # the exact name, when both exist, stays first
+    for variant in parsed.name_variants:
         out.append(query.Term("name", variant, boost=NAME_BOOST * VARIANT_SHARE))
         out.append(query.Term("keyword", variant, boost=KEYWORD_BOOST * VARIANT_SHARE))
     words = [t.value for t in parsed.terms if t.kind == "word"]
