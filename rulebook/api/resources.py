@@ -7,7 +7,7 @@ an unchanged rule costs two small queries and no serialisation.
 
 from __future__ import annotations
 
-from django.db.models import Count, Max
+from django.db.models import Count
 from django.http import HttpResponse, JsonResponse
 from django.urls import reverse
 
@@ -276,8 +276,3 @@ def redirect_to(request, name: str, kwargs: dict) -> HttpResponse:
     response["Location"] = location
     response["Cache-Control"] = "public, max-age=86400"
     return response
-
-
-def latest_ingest():
-    """When the newest document was ingested: Last-Modified for answers drawn from all data."""
-    return Document.objects.aggregate(latest=Max("ingested_at"))["latest"]

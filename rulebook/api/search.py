@@ -16,8 +16,7 @@ from rulebook import languages
 from rulebook.api import schemas as s
 from rulebook.api.http import ApiError, Lazy
 from rulebook.api.registry import resource
-from rulebook.api.resources import latest_ingest
-from rulebook.models import Game
+from rulebook.models import DataGeneration, Game
 from rulebook.search import get_backend, run_search
 from rulebook.search.base import KINDS, SearchQuery, SearchUnavailable
 from rulebook.search.params import ParamError, parse_params
@@ -33,12 +32,14 @@ def _query(request) -> SearchQuery:
 
 
 def _lazy(payload, content_type="application/json") -> Lazy:
-    """The payload with validators; it is already built, so the ETag can hash it."""
+    """The payload with validators; it is already built, so the ETag can hash it. A search
+    draws on every kind of data, so its date is the data generation's: a FAQ or card download
+    changes answers without touching any rules document."""
     body = json.dumps(payload, sort_keys=True, ensure_ascii=False)
     return Lazy(
         build=lambda: payload,
         etag_seed=hashlib.sha256(body.encode()).hexdigest(),
-        last_modified=latest_ingest(),
+        last_modified=DataGeneration.current()[1],
         content_type=content_type,
     )
 

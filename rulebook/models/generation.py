@@ -20,6 +20,10 @@ EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
 # the per-document copies a page builds from are keyed on it too (an admin edit changes rows
 # without changing a document's content hash).
 SCOPE_KEY = "data-generation"
+# Before the first ingest there is no generation row; tests and fixtures then write rows
+# directly, with nothing to tell a process that its kept copies went stale.
+INITIAL = "initial"
+_kept: dict[str, tuple[str, object]] = {}
 
 
 class DataGeneration(models.Model):
@@ -43,7 +47,20 @@ class DataGeneration(models.Model):
     @classmethod
     def _read(cls) -> tuple[str, dt.datetime]:
         row = cls.objects.filter(pk=1).values_list("token", "changed_at").first()
-        return row or ("initial", EPOCH)
+        return row or (INITIAL, EPOCH)
+
+    @classmethod
+    def kept(cls, name: str, compute):
+        """``compute()``, kept in this process while the generation holds: a value every
+        request needs and only an ingest changes, which would otherwise cost each request a
+        database round trip. Nothing is kept before the first ingest."""
+        token = cls.current()[0]
+        held = _kept.get(name)
+        if token == INITIAL:
+            return compute()
+        if held is None or held[0] != token:
+            held = _kept[name] = (token, compute())
+        return held[1]
 
     @staticmethod
     def forget() -> None:

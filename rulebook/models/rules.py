@@ -11,8 +11,19 @@ from django.utils.translation import gettext_lazy as _
 
 from rulebook import kinds
 
+from .generation import DataGeneration
+
 
 class GameQuerySet(models.QuerySet):
+    def known(self, slug: str) -> bool:
+        """Whether a game ``slug`` exists. Every search names its game, so the slugs are kept
+        for the data generation; a slug not among them is asked for again (a game added
+        without an ingest is still found; one removed goes with a bump)."""
+        slugs = DataGeneration.kept(
+            "game-slugs", lambda: frozenset(Game.objects.values_list("slug", flat=True))
+        )
+        return slug in slugs or self.filter(slug=slug).exists()
+
     def with_rules(self):
         return self.filter(documents__isnull=False).distinct()
 

@@ -87,4 +87,4 @@ def _int(raw, default: int, maximum: int, message: str, blank_ok: bool) -> int:
 def _game_exists(slug: str) -> bool:
     from rulebook.models import Game
 
-    return bool(_SLUG_RE.fullmatch(slug)) and Game.objects.filter(slug=slug).exists()
+    return bool(_SLUG_RE.fullmatch(slug)) and Game.objects.known(slug)

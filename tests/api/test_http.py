@@ -43,6 +43,28 @@ def test_if_modified_since_gives_304(demo_data, client, url):
     assert client.get(url, HTTP_IF_MODIFIED_SINCE=past).status_code == 200
 
 
+@pytest.mark.parametrize("url", ["/api/v1/search?q=swift", "/api/v1/suggest?q=sw"])
+def test_search_is_modified_by_a_change_to_no_document(demo_data, client, url):
+    """A FAQ or card download changes search answers but no rules document: a client that
+    revalidates by date alone must get the new answer, not a 304."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from rulebook.loading import generation
+    from rulebook.models import DataGeneration, Document, KnowledgeSource
+
+    hour_ago = timezone.now() - timedelta(hours=1)
+    Document.objects.update(ingested_at=hour_ago)
+    DataGeneration.objects.update(changed_at=hour_ago)
+    first = client.get(url)["Last-Modified"]
+    source = KnowledgeSource.objects.filter(game__slug="lanternfall").first()
+    source.content_hash = "changed"
+    source.save()
+    generation.bump()  # what every ingest that changes data does
+    assert client.get(url, HTTP_IF_MODIFIED_SINCE=first).status_code == 200
+
+
 def test_etag_differs_between_versions_and_hosts(demo_data, client):
     tag = client.get(RULE)["ETag"]
     assert client.get(RULE.replace("/en/", "/fr/"))["ETag"] != tag
@@ -208,3 +230,28 @@ def test_openapi_document_lists_every_endpoint(demo_data, client):
         p for p in paths["/api/v1/search"]["get"]["parameters"] if p["name"] == "game"
     )
     assert "lanternfall" in search_game["schema"]["enum"]
+
+
+def test_a_known_game_costs_no_query_and_a_new_or_removed_one_is_seen(
+    demo_data, django_assert_num_queries
+):
+    from rulebook.loading import generation
+    from rulebook.models import DataGeneration, Game
+    from rulebook.requestscope import request_scope
+
+    generation.bump()
+    request_scope.begin()  # one request: the generation is read once
+    try:
+        assert Game.objects.known("lanternfall")
+        with django_assert_num_queries(0):
+            assert Game.objects.known("lanternfall")
+        with django_assert_num_queries(1):
+            assert not Game.objects.known("nope")
+        Game.objects.create(slug="added", name="Added")  # no ingest, no bump
+        assert Game.objects.known("added")
+    finally:
+        request_scope.end()
+    Game.objects.filter(slug="added").delete()
+    generation.bump()  # a removal bumps
+    DataGeneration.forget()
+    assert not Game.objects.known("added")
