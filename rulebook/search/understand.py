@@ -91,6 +91,9 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
     in_cards = {i for start, end, _ in cards for i in range(start, end)}
     kept = [fold(w) for i, w in enumerate(tokens) if i not in in_cards]
     plan.words = list(dict.fromkeys(w for w in kept if w not in NOT_CONTENT))
+    if not plan.words and not cards:  # nothing but scaffolding: a name inside, or as typed
+        inner = _name_inside(parsed.text, names)
+        return understand(inner, language, lexicon) if inner else Plan(parsed)
     if not plan.words:  # a question about nothing but a card: search the card's words
         plan.words = list(dict.fromkeys(w for w in map(fold, tokens) if w not in NOT_CONTENT))
     plan.phrases = [t.words for t in parsed.terms if t.kind == "phrase"]
@@ -107,6 +110,19 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
         for word in words:
             plan.extra.append((word, SYNONYM_WEIGHT))
     return plan
+
+
+def _name_inside(text: str, names: dict[str, str]) -> str:
+    """The longest run of ``text``'s words that is a known name, as written ("la règle d'or"
+    holds « Règle d'or », whose words are all ones a question drops: "rule", and "or", a
+    French stopword); "" when none is."""
+    spans = [m.span() for m in _TOKEN_RE.finditer(text)]
+    for size in range(len(spans), 0, -1):
+        for start in range(len(spans) - size + 1):
+            run = text[spans[start][0] : spans[start + size - 1][1]]
+            if name_key(run) in names:
+                return run
+    return ""
 
 
 def _neighbour_runs(kept: list[str]) -> list[list[str]]:

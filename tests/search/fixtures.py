@@ -48,6 +48,8 @@ EN_OLD = [
     ("702.1", "Reaction is a legacy keyword with older wording.", 0),
 ]
 FR_NEW = [
+    ("001", "Règle d'or", H2),  # every word is one a question drops: « règle », « or »
+    ("001.1", "Si le texte d'une carte contredit une règle, la carte l'emporte.", 0),
     ("300", "Jouer au jeu", H1),
     ("301", "États du tour", H2),
     ("301.1", "Le tour est dans un état fermé tant qu'une chaîne existe.", 0),

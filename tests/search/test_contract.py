@@ -91,6 +91,10 @@ def test_a_french_name_is_found_with_its_head_noun_in_the_singular(backend):
     assert numbers_of(find(backend, "état du tour", language="fr"))[0] == "301"
 
 
+def test_a_question_of_nothing_but_scaffolding_finds_the_name_in_it(backend):
+    assert numbers_of(find(backend, "c'est quoi la règle d'or ?", language="fr"))[0] == "001"
+
+
 def test_question(backend):
     results = find(backend, "can I play a reaction during a closed state?")
     assert "702.6" in numbers_of(results)[:3]

@@ -80,3 +80,15 @@ def test_how_many_and_how_much_are_scaffolding():
         "runes",
         "give",
     ]
+
+
+def test_a_question_of_nothing_but_scaffolding_searches_the_name_inside_it():
+    from rulebook.search.lexicon import Lexicon
+
+    lexicon = Lexicon(names={"fr": {"regle d or": "heading"}, "en": {"rules": "heading"}})
+    # Every word of this name is one a question drops: « règle » and the stopword « or ».
+    for question in ("quelle est la règle d'or ?", "c'est quoi la règle d'or"):
+        plan = understand(question, "fr", lexicon)
+        assert not plan.question and plan.parsed.text == "règle d'or"
+    plan = understand("what is a rule?", "en", lexicon)  # no name inside: as typed
+    assert not plan.question and plan.parsed.text == "what is a rule?"
