@@ -113,7 +113,7 @@ FRENCH = LanguageRules(
     question_words=frozenset(
         "puis je peux peut on est ce que qu quoi quand comment quel quelle quels quelles se "
         "passe il elle mon ma mes pourquoi fait font faut ils elles combien lequel laquelle "
-        "lesquels lesquelles signifie signifient veut dire c j ai".split()
+        "lesquels lesquelles signifie signifient veut dire c j ai qui".split()
     ),
     filler_words=frozenset(
         "le la les l un une des du de d et ou à au aux en par pour sur dans avec sans son sa "

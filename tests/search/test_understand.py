@@ -9,6 +9,9 @@ def test_function_words_are_not_content_words():
     assert plan.question and plan.words == ["shield", "exhausted", "unit", "base"]
     french = understand("que se passe-t-il pour le bouclier d'une unité à la base ?", "fr", None)
     assert french.words == ["bouclier", "unite", "base"]
+    for question in ("qui gagne", "c'est quoi un bouclier"):  # "who wins", "what's a shield"
+        plan = understand(question, "fr", None)
+        assert plan.question and plan.words == [question.split()[-1]]
 
 
 def test_a_row_must_hold_half_the_content_words():
