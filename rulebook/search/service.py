@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ingest import numbers
+from ingest.languages import fold
 from rulebook import kinds
 from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.search import spelling
@@ -25,10 +27,11 @@ from rulebook.search.base import (
     SearchUnavailable,
 )
 from rulebook.search.glossary import expansion_terms
-from rulebook.search.query import clean, parse
+from rulebook.search.query import GENERIC_WORDS, clean, parse
 from rulebook.search.understand import described, read_words, understand
 
 logger = logging.getLogger(__name__)
+_TOKEN_RE = re.compile(r"[^\W_]+")
 
 
 def run_search(sq: SearchQuery, also: bool = True) -> SearchResults:
@@ -60,6 +63,8 @@ def run_search(sq: SearchQuery, also: bool = True) -> SearchResults:
         results.message = f"{message} {results.message}".strip()
     if sq.language and not results.degraded:
         results = _translated_when_empty(backend, sq, results)
+    if results.broadened and not results.degraded:
+        results = _without_kind_words(backend, sq, results)
     if (results.broadened or not results.total) and not results.degraded:
         results = _described_when_empty(backend, sq, results)
     if sq.language and not results.degraded:
@@ -135,6 +140,26 @@ def _translated_when_empty(backend, sq: SearchQuery, results: SearchResults) -> 
         translated.broadened = False
         return translated
     return results
+
+
+def _without_kind_words(backend, sq: SearchQuery, results: SearchResults) -> SearchResults:
+    """ "mulligan rules" has no row holding both words, and their OR ranks every heading
+    named *Rules* first: a word that only says what kind of thing is meant ("rule",
+    "keyword", « règle ») is dropped, when the rest finds rows holding all of it."""
+    words = [w for w in _TOKEN_RE.findall(sq.text) if fold(w) not in GENERIC_WORDS]
+    if not words or len(words) == len(_TOKEN_RE.findall(sq.text)):
+        return results
+    text = " ".join(words)
+    found = corrected_search(backend, dataclasses.replace(sq, text=text))
+    if not found.total or found.broadened:
+        return results
+    found.query, found.suggestion = sq, None
+    found.message = _("No match for “%(query)s”; showing results for “%(terms)s”.") % {
+        "query": sq.text,
+        "terms": found.corrected or text,
+    }
+    found.corrected = None
+    return found
 
 
 def _described_when_empty(backend, sq: SearchQuery, results: SearchResults) -> SearchResults:

@@ -79,8 +79,11 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
     content = [t for t in parsed.terms if t.kind == "word"]
     scaffolded = len(tokens) > len(parsed.words) or parsed.text.rstrip().endswith("?")
     names = lexicon.names_in(language) if lexicon else {}
-    if parsed.name_key in names or name_key(parsed.text) in names:
+    if name_key(parsed.text) in names:
         return plan
+    if parsed.name_key in names:  # a name and words saying what it is: "recycle rule"
+        inner = _name_inside(parsed.text, names)
+        return understand(inner, language, lexicon) if inner not in ("", parsed.text) else plan
     synonyms, phrase_hit = _synonyms(parsed.text, language)
     if not phrase_hit and not scaffolded and len(content) <= NAME_MAX_WORDS:
         return plan

@@ -91,6 +91,16 @@ def test_a_french_name_is_found_with_its_head_noun_in_the_singular(backend):
     assert numbers_of(find(backend, "état du tour", language="fr"))[0] == "301"
 
 
+def test_a_name_with_a_word_saying_what_it_is_finds_the_name(backend):
+    # Rows of Mana hold both words; the heading, which holds only the name, comes first.
+    assert numbers_of(find(backend, "mana rule"))[0] == "401"
+
+
+def test_a_word_saying_what_is_meant_is_dropped_when_no_row_holds_every_word(backend):
+    results = find(backend, "untap rules")  # no heading is named Untap
+    assert numbers_of(results)[0] == "101.2" and "untap" in results.message
+
+
 def test_a_question_of_nothing_but_scaffolding_finds_the_name_in_it(backend):
     assert numbers_of(find(backend, "c'est quoi la règle d'or ?", language="fr"))[0] == "001"
 
