@@ -114,25 +114,29 @@ class PostgresBackend(SearchBackend):
             raise SearchUnavailable(f"search table unusable: {exc}") from exc
 
     def generation(self) -> str:
-        """The entry table's oid and the data generation's token, read in one statement: a
-        rebuild renames new tables into place, and an ingest in any process (whose
-        incremental update writes into the same table) bumps the token."""
+        """The entry table's oid, the data generation's token and the newest write in place,
+        read in one statement: a rebuild renames new tables into place; an ingest in any
+        process bumps the token when it commits, and its incremental update of the index
+        lands after that, so what a worker read in between must not outlive it."""
         if connection.vendor != "postgresql":
             return ""
-        oid, token = request_scope.get(GENERATION, self._read_generation)
-        if (oid, token) != self._seen:
-            self._seen, self._vocab = (oid, token), {}
-        return f"{oid}:{token}" if oid else ""
+        seen = request_scope.get(GENERATION, self._read_generation)
+        if seen != self._seen:
+            self._seen, self._vocab = seen, {}
+        oid, token, writes = seen
+        return f"{oid}:{token}:{writes}" if oid else ""
 
-    @staticmethod
-    def _read_generation() -> tuple:
+    def _read_generation(self) -> tuple:
         table = DataGeneration._meta.db_table
-        with connection.cursor() as cur:
-            cur.execute(
-                f"SELECT to_regclass(%s)::oid, (SELECT token FROM {table} WHERE id = 1)",
-                [sql.ENTRY_TABLE],
+        token = f"(SELECT token FROM {table} WHERE id = 1)"
+        try:
+            return tuple(
+                self._query(
+                    f"SELECT to_regclass(%s)::oid, {token}, {sql.WRITES}", [sql.ENTRY_TABLE]
+                )[0]
             )
-            return cur.fetchone()
+        except SearchUnavailable:  # no index yet: no table to read the writes from
+            return (None, None, None)
 
     def knows_stem(self, word: str, language=None) -> bool:
         stems = request_scope.get(STEMS, dict)
@@ -303,6 +307,7 @@ class PostgresBackend(SearchBackend):
         with transaction.atomic(), self._cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
             count = self._insert(cur, sql.ENTRY_TABLE, sql.WORD_TABLE, entries)
+            cur.execute(sql.refresh_meta())
             cur.execute(f"ANALYZE {sql.ENTRY_TABLE}, {sql.WORD_TABLE}")
         self._forget()
         return count
@@ -319,6 +324,7 @@ class PostgresBackend(SearchBackend):
             cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
             cur.execute(f"DELETE FROM {sql.ENTRY_TABLE} WHERE key LIKE ANY(%s)", [patterns])
             count = self._insert(cur, sql.ENTRY_TABLE, sql.WORD_TABLE, entries)
+            cur.execute(sql.refresh_meta())
             cur.execute(f"ANALYZE {sql.ENTRY_TABLE}, {sql.WORD_TABLE}")
         self._forget()
         return count
@@ -329,6 +335,7 @@ class PostgresBackend(SearchBackend):
             return
         with transaction.atomic(), self._cursor() as cur:
             cur.execute(f"DELETE FROM {sql.ENTRY_TABLE} WHERE key = ANY(%s)", [list(keys)])
+            cur.execute(sql.refresh_meta())
         self._forget()
 
     def _forget(self):

@@ -120,6 +120,21 @@ def fill_documents(table: str) -> str:
                WHERE document IS NULL"""
 
 
+def refresh_meta() -> str:
+    """The live tables' entry counts and mean lengths, after a write in place. Every row it
+    writes is a new row version (a new ``xmin``), which is how a worker tells that the index
+    changed since it last read (``WRITES``). Lexeme frequencies wait for a rebuild: counting
+    them again costs seconds, and an ingest changes few of them."""
+    return f"""INSERT INTO {META_TABLE} (cfg, n, avglen)
+                 SELECT cfg, count(*), avg(body_len) FROM {ENTRY_TABLE} WHERE {STATS_ROWS}
+                 GROUP BY cfg
+               ON CONFLICT (cfg) DO UPDATE SET n = EXCLUDED.n, avglen = EXCLUDED.avglen"""
+
+
+# The newest write to the live tables, as a number that changes with each (see refresh_meta).
+WRITES = f"(SELECT max(xmin::text::bigint) FROM {META_TABLE})"
+
+
 def fill_stats(suffix: str) -> list[str]:
     """Document frequencies of every lexeme of the entries' text, and mean lengths."""
     entry = f"{ENTRY_TABLE}_{suffix}"

@@ -343,6 +343,27 @@ def test_incremental_index_and_delete(backend):
     assert find(backend, "quasar").total == 0
 
 
+def test_every_write_to_the_index_changes_its_generation(backend):
+    """An ingest bumps the data generation when it commits and updates the index after:
+    whatever a worker keeps per generation must not survive the update."""
+    from dataclasses import replace
+
+    from rulebook.loading import generation
+    from tests.search.conftest import starfall_entries
+
+    entry = next(e for e in starfall_entries() if e.number == "703.1")
+    extra = replace(entry, key=entry.key + "~x", number="703.9", text="Quasar shields glow.")
+    generation.bump()
+    seen = {backend.generation()}
+    backend.index([extra])
+    seen.add(backend.generation())
+    backend.replace([extra.key], [replace(extra, text="Quasar shields dim.")])
+    seen.add(backend.generation())
+    backend.delete([extra.key])
+    seen.add(backend.generation())
+    assert len(seen) == 4 and "" not in seen
+
+
 def test_question_quoting_card_text(backend):
     """A question around quoted card text is still a question, the quote a phrase in it."""
     results = find(backend, 'does "a card with reaction" work during a closed state?')
