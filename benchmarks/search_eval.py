@@ -23,6 +23,7 @@ lenient also counts its ancestors and descendants (the same subtree).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sqlite3
 import tempfile
@@ -136,6 +137,7 @@ def main():
     parser.add_argument("--sets", default="questions,judged,names,typos")
     parser.add_argument("--show-misses", action="store_true", help="tuning half only")
     args = parser.parse_args()
+    os.environ["RULEBOOK_SEARCH_CACHE_ENTRIES"] = "0"  # every query is answered afresh
     corpus.setup_django()
     sets = set(args.sets.split(","))
     with tempfile.TemporaryDirectory() as tmp:

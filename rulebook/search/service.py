@@ -19,7 +19,7 @@ from ingest import numbers
 from ingest.languages import fold
 from rulebook import kinds
 from rulebook.languages import KNOWLEDGE_LANGUAGE
-from rulebook.search import spelling
+from rulebook.search import results_cache, spelling
 from rulebook.search.base import (
     SINGLE_LANGUAGE_KINDS,
     SearchQuery,
@@ -38,6 +38,11 @@ def run_search(sq: SearchQuery, also: bool = True) -> SearchResults:
     from rulebook.search import get_backend
 
     sq = dataclasses.replace(sq, text=clean(sq.text))
+    backend = get_backend()
+    return results_cache.cached(sq, also, backend, lambda: _answer(backend, sq, also))
+
+
+def _answer(backend, sq: SearchQuery, also: bool) -> SearchResults:
     if parse(sq.text).empty:
         return SearchResults(
             query=sq, page=sq.page, message=_("Type a word, a phrase or a rule number.")
@@ -51,7 +56,6 @@ def run_search(sq: SearchQuery, also: bool = True) -> SearchResults:
         message = _("There is no rule %(number)s; showing text matches instead.") % {
             "number": number
         }
-    backend = get_backend()
     try:
         results = corrected_search(backend, sq)
     except SearchUnavailable as exc:

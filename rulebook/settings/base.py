@@ -183,6 +183,8 @@ RULEBOOK_MAX_RULE_CHARS = int(os.environ.get("RULEBOOK_MAX_RULE_CHARS") or 20_00
 RULEBOOK_MAX_RULE_DEPTH = int(os.environ.get("RULEBOOK_MAX_RULE_DEPTH") or 8)
 RULEBOOK_MAX_RULES = int(os.environ.get("RULEBOOK_MAX_RULES") or 20_000)
 
+# Search answers kept per process (rulebook/search/results_cache.py); 0 switches it off.
+RULEBOOK_SEARCH_CACHE_ENTRIES = int(os.environ.get("RULEBOOK_SEARCH_CACHE_ENTRIES", "2000"))
 RULEBOOK_API_RATE_LIMIT = os.environ.get("RULEBOOK_API_RATE_LIMIT", "120/min") or None
 # Behind a proxy, the header that carries the client's address (e.g. HTTP_X_FORWARDED_FOR).
 RULEBOOK_API_CLIENT_IP_HEADER = os.environ.get("RULEBOOK_API_CLIENT_IP_HEADER") or None

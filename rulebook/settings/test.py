@@ -29,6 +29,8 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 RULEBOOK_API_RATE_LIMIT = None
+# Each test reads its own answers; the cache's tests switch it on.
+RULEBOOK_SEARCH_CACHE_ENTRIES = 0
 # Parallel checkouts on one machine each need their own PostgreSQL test database.
 if os.environ.get("RULEBOOK_TEST_DB_NAME"):
     DATABASES["default"]["TEST"] = {"NAME": os.environ["RULEBOOK_TEST_DB_NAME"]}
