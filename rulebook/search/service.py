@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import re
 
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ingest import numbers
-from ingest.languages import fold
 from rulebook import kinds
 from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.search import results_cache, spelling
@@ -27,11 +25,15 @@ from rulebook.search.base import (
     SearchUnavailable,
 )
 from rulebook.search.glossary import expansion_terms
-from rulebook.search.query import GENERIC_WORDS, clean, parse
-from rulebook.search.understand import described, read_words, understand
+from rulebook.search.query import clean, parse
+from rulebook.search.understand import (
+    described,
+    read_words,
+    understand,
+    without_kind_words,
+)
 
 logger = logging.getLogger(__name__)
-_TOKEN_RE = re.compile(r"[^\W_]+")
 
 
 def run_search(sq: SearchQuery, also: bool = True) -> SearchResults:
@@ -150,10 +152,9 @@ def _without_kind_words(backend, sq: SearchQuery, results: SearchResults) -> Sea
     """ "mulligan rules" has no row holding both words, and their OR ranks every heading
     named *Rules* first: a word that only says what kind of thing is meant ("rule",
     "keyword", « règle ») is dropped, when the rest finds rows holding all of it."""
-    words = [w for w in _TOKEN_RE.findall(sq.text) if fold(w) not in GENERIC_WORDS]
-    if not words or len(words) == len(_TOKEN_RE.findall(sq.text)):
+    text = without_kind_words(sq.text)
+    if not text:
         return results
-    text = " ".join(words)
     found = corrected_search(backend, dataclasses.replace(sq, text=text))
     if not found.total or found.broadened:
         return results

@@ -115,6 +115,14 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
     return plan
 
 
+def without_kind_words(text: str) -> str:
+    """``text`` without the words that only say what kind of thing is meant ("rule",
+    "keyword", « règle »); "" when it has none, or nothing else."""
+    words = _TOKEN_RE.findall(text)
+    kept = [w for w in words if fold(w) not in GENERIC_WORDS]
+    return " ".join(kept) if kept and len(kept) < len(words) else ""
+
+
 def _name_inside(text: str, names: dict[str, str]) -> str:
     """The longest run of ``text``'s words that is a known name, as written ("la règle d'or"
     holds « Règle d'or », whose words are all ones a question drops: "rule", and "or", a
