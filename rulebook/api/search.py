@@ -52,7 +52,12 @@ def search_parameters(request=None) -> list[dict]:
         s.query_param(
             "kind", "Only this kind of entry (empty: all).", type="string", enum=["", *KINDS]
         ),
-        s.query_param("lang", "Only this language (empty: all).", type="string", enum=["", *LANGS]),
+        s.query_param(
+            "lang",
+            "Only this language (empty: all, the language the query is written in first).",
+            type="string",
+            enum=["", *LANGS],
+        ),
         s.query_param(
             "game",
             "Only this game (empty: all); an unknown game answers 400.",

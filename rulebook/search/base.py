@@ -31,6 +31,12 @@ def scope_languages(language: str | None, kind: str | None) -> list[tuple[str, t
     return scope
 
 
+# How much more an entry of the query's own language counts, when every language is searched:
+# in effect its entries come first, then the other language's (a rule's copy named by the
+# query as exactly as the original would otherwise come before the original's own rules).
+PREFER = 1000.0
+
+
 class SearchUnavailable(Exception):
     """The index is missing, unreadable or corrupt; callers fall back to a database search."""
 
@@ -63,6 +69,9 @@ class SearchQuery:
     page: int = 1
     per_page: int = 20
     spell: bool = True  # False: search the words as typed, never a respelling
+    # With every language searched: the language the query is written in, whose entries
+    # (and what its pages also search) rank first at equal relevance (``PREFER``).
+    prefer: str | None = None
 
 
 @dataclass

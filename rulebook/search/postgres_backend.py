@@ -34,7 +34,7 @@ from rulebook.search.base import (
     SearchUnavailable,
 )
 from rulebook.search.query import clean, surface_words
-from rulebook.search.ranking import lifted, question_prior
+from rulebook.search.ranking import ancestor_keys, lifted, preferred, question_prior
 from rulebook.search.rerank import Candidate, rerank
 from rulebook.search.understand import Plan
 
@@ -182,26 +182,33 @@ class PostgresBackend(SearchBackend):
         if parsed.empty:
             return results
         flt = sql.filters(query.language, query.kind, query.game, query.version)
+        prefer = query.prefer if not query.language else None
         if plan.question and plan.words:
-            return self._question(query, plan, flt, results)
+            return self._question(query, plan, flt, results, prefer)
+        prefer = sql.preferred(prefer, query.kind)
         offset = (query.page - 1) * query.per_page
         # Same rule as the Whoosh backend: few AND matches -> rank the OR matches.
         few = FEW_RESULTS if len(parsed.terms) > 1 else 0
-        rows, total, found = self._run(parsed, flt, few, query.per_page, offset)
+        rows, total, found = self._run(parsed, flt, few, query.per_page, offset, prefer)
         results.broadened = bool(few) and found == 0
         results.total = total
         results.pages = math.ceil(results.total / query.per_page)
         results.hits = [self._hit(row) for row in rows]
         return results
 
-    def _question(self, query, plan, flt, results) -> SearchResults:
+    def _question(self, query, plan, flt, results, prefer) -> SearchResults:
         window = max(RERANK_WINDOW, query.page * query.per_page)
-        rows = self._query(*questions.ranked(plan, flt, window))
+        in_scope = sql.in_scope(prefer, query.kind)
+        rows = self._query(*questions.ranked(plan, flt, window, in_scope))
         candidates = [
             Candidate(float(score), key, number or "", path or "", body or "")
-            for key, number, score, _, path, body in rows
+            for key, number, score, _, path, body, _ in rows
         ]
         scores = lifted(rerank(plan, candidates))
+        if prefer:  # after the rerank, which adds to scores: as on Whoosh
+            mine = {row[0] for row in rows if row[6]}
+            mine |= {parent for key in mine for parent in ancestor_keys(key)}
+            scores = {k: s for s, k in preferred([(s, k) for k, s in scores.items()], mine)}
         order = sorted(scores, key=lambda k: (-scores[k], k))
         results.total = (rows[0][3] if rows else 0) + len(order) - len(rows)
         results.pages = math.ceil(results.total / query.per_page)
@@ -213,12 +220,12 @@ class PostgresBackend(SearchBackend):
         ]
         return results
 
-    def _run(self, parsed, flt, few, limit, offset) -> tuple[list, int, int]:
+    def _run(self, parsed, flt, few, limit, offset, prefer) -> tuple[list, int, int]:
         """One page of rows, the total (asked again when the page is past the end) and how
         many rows (up to ``few``) match every word: none found at all means none did."""
-        rows = self._query(*sql.search(parsed, flt, limit, offset, few))
+        rows = self._query(*sql.search(parsed, flt, limit, offset, few, prefer))
         if not rows and offset:
-            first = self._query(*sql.search(parsed, flt, 1, 0, few))
+            first = self._query(*sql.search(parsed, flt, 1, 0, few, prefer))
             return [], first[0][9] if first else 0, first[0][11] if first else 0
         return [row[:11] for row in rows], rows[0][9] if rows else 0, rows[0][11] if rows else 0
 

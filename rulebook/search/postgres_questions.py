@@ -38,9 +38,10 @@ def term_rows(plan: Plan) -> tuple[list[str], list[float], list[str]]:
     return texts, weights, roles
 
 
-def ranked(plan: Plan, filters: tuple[str, list], limit: int) -> tuple[str, list]:
-    """(key, number, score, total, path, body) of the best ``limit`` entries: the
-    path and text are what the shared rerank reads.
+def ranked(plan: Plan, filters: tuple[str, list], limit: int, mine=("FALSE", [])):
+    """(key, number, score, total, path, body, mine) of the best ``limit`` entries: the
+    path and text are what the shared rerank reads; ``mine``, whether the entry is in the
+    scope of the language the query is written in (every language searched).
 
     ``anyq`` is materialised: inlined, its aggregate ran again for every entry of the
     language the planner walked (84 ms of a 100 ms question)."""
@@ -71,7 +72,7 @@ def ranked(plan: Plan, filters: tuple[str, list], limit: int) -> tuple[str, list
              m.s * ({sql.K1} + 1) * e.boost * e.qboost
                / (1 + {sql.K1} * (1 - {sql.B} + {sql.B} * e.body_len / mm.avglen))
                * CASE WHEN m.hits < %s THEN {sql.FEW_WORDS_FACTOR} ELSE 1 END AS score,
-             count(*) OVER () AS total, e.path, e.body
+             count(*) OVER () AS total, e.path, e.body, {mine[0]} AS mine
       FROM {sql.ENTRY_TABLE} e
       JOIN anyq a ON a.cfg = e.cfg
       JOIN {sql.META_TABLE} mm ON mm.cfg = e.cfg
@@ -82,7 +83,7 @@ def ranked(plan: Plan, filters: tuple[str, list], limit: int) -> tuple[str, list
           AND (CASE WHEN q.role = 'synonym' THEN e.document ELSE e.body_doc END) @@ q.tq) m
       WHERE {where} AND e.document @@ a.tq
       ORDER BY score DESC, e.key LIMIT %s"""
-    params = [texts, weights, roles, configs, need, *fparams, limit]
+    params = [texts, weights, roles, configs, need, *mine[1], *fparams, limit]
     return statement, params
 
 

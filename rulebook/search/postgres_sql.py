@@ -185,7 +185,7 @@ def number_condition(parsed: ParsedQuery) -> tuple[str, list]:
 
 
 def search(
-    parsed: ParsedQuery, filters: tuple, limit: int, offset: int, few: int = 0
+    parsed: ParsedQuery, filters: tuple, limit: int, offset: int, few: int = 0, prefer=("", [])
 ) -> tuple[str, list]:
     """The ranked, filtered, paginated search with headlines and the total in one statement.
 
@@ -194,7 +194,7 @@ def search(
     again took two. The last column is how many rows (up to ``few``) match every word."""
     where, fparams, configs = filters
     cte, params = _queries(parsed, False, "")
-    rows, rparams = _matches(parsed, filters, False, "")
+    rows, rparams = _matches(parsed, filters, False, "", prefer)
     pick = _pick("")
     found, fewparams = "0", []
     if few:
@@ -204,7 +204,7 @@ def search(
         found = f"""(SELECT count(*) FROM (SELECT 1 FROM {ENTRY_TABLE} e
                       WHERE {where} AND {every} LIMIT %s) x)"""
         fewparams = fparams + eparams + [few]
-        rows_or, rparams_or = _matches(parsed, filters, True, "_or")
+        rows_or, rparams_or = _matches(parsed, filters, True, "_or", prefer)
         rows = f"""({rows} AND (SELECT found FROM f) >= %s)
                    UNION ALL ({rows_or} AND (SELECT found FROM f) < %s)"""
         rparams += [few] + rparams_or + [few]
@@ -248,20 +248,20 @@ def _match(parsed: ParsedQuery, configs: list[str], broadened: bool) -> tuple[st
     return (numcond, numparams) if numcond else (text_match, tparams)
 
 
-def _matches(parsed: ParsedQuery, filters: tuple, broadened: bool, suffix: str):
+def _matches(parsed: ParsedQuery, filters: tuple, broadened: bool, suffix: str, prefer=("", [])):
     """The matching rows with their score and their count, scored against ``q.*{suffix}``."""
     where, fparams, configs = filters
     match, mparams = _match(parsed, configs, broadened)
     score = (
         f"(coalesce(ts_rank('{WEIGHTS}', e.document, {_pick(suffix)}, 1), 0)"
         f" + {_named('name', NAME_BONUS)} + {_named('keyword', KEYWORD_BONUS)}"
-        f" + CASE WHEN e.number = ANY(%s) THEN {NUMBER_BONUS} ELSE 0 END) * e.boost"
+        f" + CASE WHEN e.number = ANY(%s) THEN {NUMBER_BONUS} ELSE 0 END) * e.boost{prefer[0]}"
     )
     names = [parsed.name_key, parsed.name_variants] * 2
     nums = [t.value for t in parsed.terms if t.kind == "number"]
     sql = f"""SELECT e.*, {score} AS score, count(*) OVER () AS total
               FROM {ENTRY_TABLE} e, q WHERE {where} AND {match}"""
-    return sql, [*names, nums] + fparams + mparams
+    return sql, [*names, nums, *prefer[1]] + fparams + mparams
 
 
 def _named(column: str, bonus: float) -> str:
@@ -298,12 +298,10 @@ def filters(language, kind, game, version) -> tuple[str, list, list[str]]:
     else:
         conds.append("e.is_default")
     scope = scope_languages(language, kind)
-    parts = []
-    for lang, kinds in scope:
-        parts.append("(e.language = %s" + (" AND e.kind = ANY(%s))" if kinds else ")"))
-        params += [lang, list(kinds)] if kinds else [lang]
-    if parts:
-        conds.append("(" + " OR ".join(parts) + ")")
+    cond, scope_params = _in_scope(scope)
+    if cond:
+        conds.append(cond)
+        params += scope_params
     elif kind:
         conds.append("e.kind = %s")
         params.append(kind)
@@ -315,3 +313,30 @@ def filters(language, kind, game, version) -> tuple[str, list, list[str]]:
         OTHER_CONFIG,
     ]
     return " AND ".join(conds), params, list(dict.fromkeys(configs))
+
+
+def _in_scope(scope: list[tuple[str, tuple]]) -> tuple[str, list]:
+    """The rows of ``scope`` ((language, kinds) pairs), or "" for every row."""
+    parts, params = [], []
+    for lang, kinds in scope:
+        parts.append("(e.language = %s" + (" AND e.kind = ANY(%s))" if kinds else ")"))
+        params += [lang, list(kinds)] if kinds else [lang]
+    return ("(" + " OR ".join(parts) + ")" if parts else ""), params
+
+
+def in_scope(language: str | None, kind: str | None) -> tuple[str, list]:
+    """Whether a row is one a page in ``language`` searches ("FALSE" without a language)."""
+    from rulebook.search.base import scope_languages
+
+    cond, params = _in_scope(scope_languages(language, kind))
+    return (cond, params) if cond else ("FALSE", [])
+
+
+def preferred(language: str | None, kind: str | None) -> tuple[str, list]:
+    """A factor on a row's score: ``PREFER`` for the rows a page in ``language`` searches
+    (every language searched, the query written in that one), 1 for the rest; nothing
+    without a language."""
+    from rulebook.search.base import PREFER
+
+    cond, params = in_scope(language, kind)
+    return (f" * CASE WHEN {cond} THEN {PREFER} ELSE 1 END", params) if params else ("", [])

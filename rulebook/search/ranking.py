@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ingest.languages import fold
+from rulebook.search.base import PREFER
 
 _WORD_RE = re.compile(r"[^\W_]+")
 
@@ -77,3 +78,11 @@ def question_prior(entry) -> float:
     cards print abilities, keyword pages define: none answers a question (FAQ and rules do)."""
     heading = entry.kind == "rule" and entry.extra.get("name")
     return HEADING_PRIOR if heading or entry.kind in ("card", "keyword") else 1.0
+
+
+def preferred(scored: list[tuple[float, object]], mine) -> list[tuple[float, object]]:
+    """(score, entry) best first, the entries in ``mine`` counting ``PREFER`` times: with
+    every language searched, "reaction" lists the English entries before their French
+    copies, « réaction » the French ones first."""
+    again = [(score * PREFER if entry in mine else score, entry) for score, entry in scored]
+    return sorted(again, key=lambda pair: (-pair[0], pair[1]))

@@ -15,7 +15,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ingest import numbers
-from rulebook import kinds
+from ingest.languages import fold
+from rulebook import kinds, languages
 from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.search import results_cache, spelling
 from rulebook.search.base import (
@@ -25,7 +26,7 @@ from rulebook.search.base import (
     SearchUnavailable,
 )
 from rulebook.search.glossary import expansion_terms
-from rulebook.search.query import clean, parse
+from rulebook.search.query import clean, parse, surface_words
 from rulebook.search.understand import (
     described,
     read_words,
@@ -45,6 +46,8 @@ def run_search(sq: SearchQuery, also: bool = True) -> SearchResults:
 
 
 def _answer(backend, sq: SearchQuery, also: bool) -> SearchResults:
+    if not sq.language:
+        sq = dataclasses.replace(sq, prefer=written_in(backend, sq.text))
     if parse(sq.text).empty:
         return SearchResults(
             query=sq, page=sq.page, message=_("Type a word, a phrase or a rule number.")
@@ -77,6 +80,25 @@ def _answer(backend, sq: SearchQuery, also: bool) -> SearchResults:
         if sq.page == 1 and also:
             results.also = other_language_hits(backend, sq)
     return results
+
+
+def written_in(backend, text: str) -> str | None:
+    """The language a query is evidently written in, for a search of every language: the
+    one whose index knows most of its words, a word counting twice where it is written
+    exactly so (« réaction » is French and "reaction" English, though both fold alike);
+    None on a tie ("combat" is both)."""
+    words = surface_words(text)
+    counts = {}
+    for code in languages.codes():
+        try:
+            vocabulary = backend.vocabulary(code)
+        except SearchUnavailable:  # the database answers instead, in no particular order
+            return None
+        held = [vocabulary.get(fold(w)) for w in words]
+        counts[code] = sum(1 + (h[0].lower() == w) for h, w in zip(held, words, strict=True) if h)
+    best = max(counts.values(), default=0)
+    leaders = [code for code, n in counts.items() if n == best]
+    return leaders[0] if best and len(leaders) == 1 else None
 
 
 def corrected_search(backend, sq: SearchQuery) -> SearchResults:

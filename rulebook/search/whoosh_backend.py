@@ -8,6 +8,7 @@ SearchUnavailable, which the search service turns into a degraded database searc
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import math
@@ -36,6 +37,7 @@ from rulebook.search.ranking import (
     PHRASE_BONUS,
     PROMOTE_TOP,
     neighbours,
+    preferred,
     promote_ancestors,
 )
 from rulebook.search.rerank import RERANK_TOP, Candidate, rerank
@@ -179,6 +181,9 @@ class WhooshBackend(WhooshWords, SearchBackend):
                 results.broadened = not total
                 q = ws.build(parsed, langs, broadened=True)
                 total, scored = self._scored(searcher, q, flt, window)
+        if sq.prefer and not sq.language:  # what a page in that language searches first
+            mine = self._filter(searcher, dataclasses.replace(sq, language=sq.prefer))
+            scored = preferred(scored, mine)
         results.total = total
         results.pages = math.ceil(total / sq.per_page) if total else 0
         start = (sq.page - 1) * sq.per_page

@@ -69,6 +69,23 @@ def test_french_keyword_with_or_without_accents(backend, text):
     assert numbers_of(results)[0] == "702" and results.hits[0].language == "fr"
 
 
+@pytest.mark.parametrize(
+    ("typed", "language"),
+    [
+        ("reaction", "en"),
+        ("réaction", "fr"),
+        ("can a reaction card be played in a closed state?", "en"),
+        ("une carte réaction peut-elle être jouée pendant un état fermé ?", "fr"),
+    ],
+)
+def test_every_language_searched_puts_the_query_language_first(backend, typed, language):
+    """Not only the first hit: the copies of a rule in the other language used to come
+    right after their originals, so a rule's two copies took two places."""
+    languages = [hit.language for hit in find(backend, typed, language=None).hits]
+    assert languages[:3] == [language] * 3, languages
+    assert "fr" in [hit.language for hit in find(backend, "reaction", language=None).hits]
+
+
 def test_english_stemming(backend):
     for text in ("tapped", "tapping", "taps"):
         assert "101.1" in numbers_of(find(backend, text)), text
