@@ -70,7 +70,7 @@ class SearchQuery:
     per_page: int = 20
     spell: bool = True  # False: search the words as typed, never a respelling
     # With every language searched: the language the query is written in, whose entries
-    # (and what its pages also search) rank first at equal relevance (``PREFER``).
+    # (and what its pages also search) come first (``PREFER``).
     prefer: str | None = None
 
 
