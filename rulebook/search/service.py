@@ -53,7 +53,7 @@ def _answer(backend, sq: SearchQuery, also: bool) -> SearchResults:
             query=sq, page=sq.page, message=_("Type a word, a phrase or a rule number.")
         )
     number = numbers.normalise(sq.text)
-    message = ""
+    message, nearest = "", None
     if number:
         url = jump_url(number, sq)
         if url:
@@ -61,6 +61,7 @@ def _answer(backend, sq: SearchQuery, also: bool) -> SearchResults:
         message = _("There is no rule %(number)s; showing text matches instead.") % {
             "number": number
         }
+        nearest = nearest_rule(number, sq)
     try:
         results = corrected_search(backend, sq)
     except SearchUnavailable as exc:
@@ -70,15 +71,17 @@ def _answer(backend, sq: SearchQuery, also: bool) -> SearchResults:
         results = database_search(sq)
     if message:
         results.message = f"{message} {results.message}".strip()
+        results.suggestion = results.suggestion or nearest
+    read = results.corrected or sq.text  # a typo's respelling names the glossary's terms
     if sq.language and not results.degraded:
-        results = _translated_when_empty(backend, sq, results)
+        results = _translated_when_empty(backend, sq, results, read)
     if results.broadened and not results.degraded:
         results = _without_kind_words(backend, sq, results)
     if (results.broadened or not results.total) and not results.degraded:
         results = _described_when_empty(backend, sq, results)
     if sq.language and not results.degraded:
         if sq.page == 1 and also:
-            results.also = other_language_hits(backend, sq)
+            results.also = other_language_hits(backend, dataclasses.replace(sq, text=read))
     return results
 
 
@@ -150,13 +153,15 @@ def _respelled(backend, sq: SearchQuery, fix, lexicon) -> SearchResults | None:
     return results
 
 
-def _translated_when_empty(backend, sq: SearchQuery, results: SearchResults) -> SearchResults:
+def _translated_when_empty(
+    backend, sq: SearchQuery, results: SearchResults, read: str
+) -> SearchResults:
     """An English term on a French page (or the reverse) finds nothing in that language (only,
     perhaps, English cards that use it): search again with the glossary's names for it
-    ("swift" -> « Célérité »)."""
+    ("swift" -> « Célérité »), read from the query as respelled ("swfit")."""
     if results.redirect or any(hit.language == sq.language for hit in results.hits):
         return results
-    terms = expansion_terms(sq.game, sq.text, backend.lexicon().glossary)
+    terms = expansion_terms(sq.game, read, backend.lexicon().glossary)
     if not terms:
         return results
     translated = backend.search(dataclasses.replace(sq, text=" ".join(terms)))
@@ -245,6 +250,17 @@ def other_language_hits(backend, sq: SearchQuery) -> list:
             return []
     hits.sort(key=lambda hit: -hit.score)
     return hits[:ALSO_LIMIT]
+
+
+def nearest_rule(number: str, sq: SearchQuery) -> str | None:
+    """The closest existing rule above a number that does not exist: a pasted "813.1.c.2.z"
+    (or a sub-rule this version dropped) is offered 813.1.c.2, one click from the rule."""
+    parts = number.split(".")
+    for size in range(len(parts) - 1, 0, -1):
+        above = ".".join(parts[:size])
+        if jump_url(above, sq):
+            return above
+    return None
 
 
 def jump_url(number: str, sq: SearchQuery) -> str | None:

@@ -52,6 +52,12 @@ def test_unknown_number_searches_instead(backend):
     assert results.redirect is None and "999.9" in results.message
 
 
+def test_a_number_that_does_not_exist_is_offered_the_nearest_rule_above(backend):
+    results = find(backend, "702.6.b.3")
+    assert results.redirect is None and results.suggestion == "702.6"
+    assert find(backend, "999.9").suggestion is None
+
+
 def test_number_token_is_exact(backend):
     # The backend itself (run_search would jump): the number field matches 702.6 only.
     results = backend.search(SearchQuery(text="702.6", language="en"))

@@ -104,6 +104,16 @@ def test_english_query_on_french_pages_uses_the_glossary_too(demo_index, client)
     assert all(r["kind"] in ("faq", "card") for r in data["results"] if r["language"] == "en")
 
 
+def test_an_english_term_with_a_typo_on_french_pages_is_translated_once_respelled(
+    demo_index, client
+):
+    """ "swfit" is respelled "swift", which finds only English cards on a French page: the
+    glossary must read the respelling, not the typo, to find « Célérité »."""
+    data = client.get("/api/v1/search", {"q": "swfit", "lang": "fr"}).json()
+    assert data["query"] == "swfit"
+    assert "Célérité" in data["message"] and "711" in {r["number"] for r in data["results"]}
+
+
 @pytest.mark.corpus
 def test_french_reaction_closed_state_ranks_813(corpus_index, client):
     for query in ["réaction état fermé", "reaction etat ferme"]:
