@@ -135,6 +135,12 @@ def get(code: str | None) -> LanguageRules:
     return ENGLISH
 
 
+def codes(language: str | None = None) -> list[str]:
+    """``[language]``, or every language of the table when none is given (a search of every
+    language reads every language's words)."""
+    return [language] if language else [row.code for row in TABLE]
+
+
 def alternation(name: str) -> str:
     """Every language's words of one kind as a regex alternation, longest first, no repeats."""
     words = dict.fromkeys(word for row in TABLE for word in getattr(row, name))

@@ -185,11 +185,11 @@ class PostgresBackend(SearchBackend):
         prefer = query.prefer if not query.language else None
         if plan.question and plan.words:
             return self._question(query, plan, flt, results, prefer)
-        prefer = sql.preferred(prefer, query.kind)
+        factor = sql.preference_factor(prefer, query.kind)
         offset = (query.page - 1) * query.per_page
         # Same rule as the Whoosh backend: few AND matches -> rank the OR matches.
         few = FEW_RESULTS if len(parsed.terms) > 1 else 0
-        rows, total, found = self._run(parsed, flt, few, query.per_page, offset, prefer)
+        rows, total, found = self._run(parsed, flt, few, query.per_page, offset, factor)
         results.broadened = bool(few) and found == 0
         results.total = total
         results.pages = math.ceil(results.total / query.per_page)
@@ -220,12 +220,12 @@ class PostgresBackend(SearchBackend):
         ]
         return results
 
-    def _run(self, parsed, flt, few, limit, offset, prefer) -> tuple[list, int, int]:
+    def _run(self, parsed, flt, few, limit, offset, factor) -> tuple[list, int, int]:
         """One page of rows, the total (asked again when the page is past the end) and how
         many rows (up to ``few``) match every word: none found at all means none did."""
-        rows = self._query(*sql.search(parsed, flt, limit, offset, few, prefer))
+        rows = self._query(*sql.search(parsed, flt, limit, offset, few, factor))
         if not rows and offset:
-            first = self._query(*sql.search(parsed, flt, 1, 0, few, prefer))
+            first = self._query(*sql.search(parsed, flt, 1, 0, few, factor))
             return [], first[0][9] if first else 0, first[0][11] if first else 0
         return [row[:11] for row in rows], rows[0][9] if rows else 0, rows[0][11] if rows else 0
 

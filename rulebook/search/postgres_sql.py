@@ -185,7 +185,7 @@ def number_condition(parsed: ParsedQuery) -> tuple[str, list]:
 
 
 def search(
-    parsed: ParsedQuery, filters: tuple, limit: int, offset: int, few: int = 0, prefer=("", [])
+    parsed: ParsedQuery, filters: tuple, limit: int, offset: int, few: int = 0, factor=("", [])
 ) -> tuple[str, list]:
     """The ranked, filtered, paginated search with headlines and the total in one statement.
 
@@ -194,7 +194,7 @@ def search(
     again took two. The last column is how many rows (up to ``few``) match every word."""
     where, fparams, configs = filters
     cte, params = _queries(parsed, False, "")
-    rows, rparams = _matches(parsed, filters, False, "", prefer)
+    rows, rparams = _matches(parsed, filters, False, "", factor)
     pick = _pick("")
     found, fewparams = "0", []
     if few:
@@ -204,7 +204,7 @@ def search(
         found = f"""(SELECT count(*) FROM (SELECT 1 FROM {ENTRY_TABLE} e
                       WHERE {where} AND {every} LIMIT %s) x)"""
         fewparams = fparams + eparams + [few]
-        rows_or, rparams_or = _matches(parsed, filters, True, "_or", prefer)
+        rows_or, rparams_or = _matches(parsed, filters, True, "_or", factor)
         rows = f"""({rows} AND (SELECT found FROM f) >= %s)
                    UNION ALL ({rows_or} AND (SELECT found FROM f) < %s)"""
         rparams += [few] + rparams_or + [few]
@@ -248,20 +248,20 @@ def _match(parsed: ParsedQuery, configs: list[str], broadened: bool) -> tuple[st
     return (numcond, numparams) if numcond else (text_match, tparams)
 
 
-def _matches(parsed: ParsedQuery, filters: tuple, broadened: bool, suffix: str, prefer=("", [])):
+def _matches(parsed: ParsedQuery, filters: tuple, broadened: bool, suffix: str, factor=("", [])):
     """The matching rows with their score and their count, scored against ``q.*{suffix}``."""
     where, fparams, configs = filters
     match, mparams = _match(parsed, configs, broadened)
     score = (
         f"(coalesce(ts_rank('{WEIGHTS}', e.document, {_pick(suffix)}, 1), 0)"
         f" + {_named('name', NAME_BONUS)} + {_named('keyword', KEYWORD_BONUS)}"
-        f" + CASE WHEN e.number = ANY(%s) THEN {NUMBER_BONUS} ELSE 0 END) * e.boost{prefer[0]}"
+        f" + CASE WHEN e.number = ANY(%s) THEN {NUMBER_BONUS} ELSE 0 END) * e.boost{factor[0]}"
     )
     names = [parsed.name_key, parsed.name_variants] * 2
     nums = [t.value for t in parsed.terms if t.kind == "number"]
     sql = f"""SELECT e.*, {score} AS score, count(*) OVER () AS total
               FROM {ENTRY_TABLE} e, q WHERE {where} AND {match}"""
-    return sql, [*names, nums, *prefer[1]] + fparams + mparams
+    return sql, [*names, nums, *factor[1]] + fparams + mparams
 
 
 def _named(column: str, bonus: float) -> str:
@@ -332,7 +332,7 @@ def in_scope(language: str | None, kind: str | None) -> tuple[str, list]:
     return (cond, params) if cond else ("FALSE", [])
 
 
-def preferred(language: str | None, kind: str | None) -> tuple[str, list]:
+def preference_factor(language: str | None, kind: str | None) -> tuple[str, list]:
     """A factor on a row's score: ``PREFER`` for the rows a page in ``language`` searches
     (every language searched, the query written in that one), 1 for the rest; nothing
     without a language."""

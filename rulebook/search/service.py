@@ -166,10 +166,7 @@ def _translated_when_empty(
         return results
     translated = backend.search(dataclasses.replace(sq, text=" ".join(terms)))
     if any(hit.language == sq.language for hit in translated.hits):
-        translated.message = _("No match for “%(query)s”; showing results for “%(terms)s”.") % {
-            "query": sq.text,
-            "terms": " / ".join(terms),
-        }
+        translated.message = _instead(sq.text, " / ".join(terms))
         translated.broadened = False
         return translated
     return results
@@ -180,18 +177,8 @@ def _without_kind_words(backend, sq: SearchQuery, results: SearchResults) -> Sea
     named *Rules* first: a word that only says what kind of thing is meant ("rule",
     "keyword", « règle ») is dropped, when the rest finds rows holding all of it."""
     text = without_kind_words(sq.text)
-    if not text:
-        return results
-    found = corrected_search(backend, dataclasses.replace(sq, text=text))
-    if not found.total or found.broadened:
-        return results
-    found.query, found.suggestion = sq, None
-    found.message = _("No match for “%(query)s”; showing results for “%(terms)s”.") % {
-        "query": sq.text,
-        "terms": found.corrected or text,
-    }
-    found.corrected = None
-    return found
+    found = _searched_instead(backend, sq, text) if text else None
+    return found if found and found.total and not found.broadened else results
 
 
 def _described_when_empty(backend, sq: SearchQuery, results: SearchResults) -> SearchResults:
@@ -199,17 +186,26 @@ def _described_when_empty(backend, sq: SearchQuery, results: SearchResults) -> S
     the other words ("graveyard", « jeton », "untap a unit"): search the rules' words for it
     (the synonym table's)."""
     text = described(sq.text, sq.language)
-    if not text:
+    found = _searched_instead(backend, sq, text) if text else None
+    if not found or not found.total or (found.broadened and results.total):
         return results
-    found = corrected_search(backend, dataclasses.replace(sq, text=text))
-    if not found.total or (found.broadened and results.total):
-        return results
-    found.query, found.corrected, found.suggestion = sq, None, None
-    found.message = _("No match for “%(query)s”; showing results for “%(terms)s”.") % {
-        "query": sq.text,
-        "terms": text,
-    }
     return found
+
+
+def _searched_instead(backend, sq: SearchQuery, text: str) -> SearchResults:
+    """The results for ``text`` in place of the query, under a notice naming what was
+    searched (its respelling, if it needed one), the query kept as typed."""
+    found = corrected_search(backend, dataclasses.replace(sq, text=text))
+    found.message = _instead(sq.text, found.corrected or text)
+    found.query, found.corrected, found.suggestion = sq, None, None
+    return found
+
+
+def _instead(typed: str, searched: str) -> str:
+    return _("No match for “%(query)s”; showing results for “%(terms)s”.") % {
+        "query": typed,
+        "terms": searched,
+    }
 
 
 ALSO_LIMIT = 5

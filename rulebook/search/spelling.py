@@ -78,8 +78,7 @@ def common_word(word: str, language: str | None) -> bool:
     """A frequent word of the language ("wear", "twice"; wordfreq's Zipf scale), which a
     question holds for its own sake, not as a typo of a word the rules use ("wear" is no
     "gear"). The rules' vocabulary alone cannot tell: it lacks most of the language."""
-    codes = [language] if language else [row.code for row in languages.TABLE]
-    for code in codes:
+    for code in languages.codes(language):
         try:
             if zipf_frequency(word, code, wordlist="small") >= COMMON_ZIPF:
                 return True

@@ -156,7 +156,7 @@ def _synonyms(text: str, language: str | None) -> tuple[list[list[str]], bool]:
     "starting hand" means the setup rules, not a heading with those words)."""
     folded = " " + " ".join(fold(w) for w in _TOKEN_RE.findall(text)) + " "
     out, phrase_hit = [], False
-    for lang in [language] if language else [row.code for row in languages.TABLE]:
+    for lang in languages.codes(language):
         for triggers, additions in _table(lang):
             hits = [t for t in triggers if f" {t} " in folded]
             if hits:
@@ -172,7 +172,7 @@ def described(text: str, language: str | None) -> str:
     rules lack finds nothing until it is read this way."""
     folded = " " + " ".join(fold(w) for w in _TOKEN_RE.findall(text)) + " "
     out = folded
-    for lang in [language] if language else [row.code for row in languages.TABLE]:
+    for lang in languages.codes(language):
         for (triggers, _), row in zip(_table(lang), _rows(lang), strict=True):
             for trigger in sorted(triggers, key=len, reverse=True):
                 out = out.replace(f" {trigger} ", f" {row['add'][0]} ")
@@ -185,7 +185,7 @@ def read_words(language: str | None) -> frozenset[str]:
     synonym triggers ("mana", "mill"). The rules need not use them, so the index may not
     know them, and the spelling check must leave them as typed ("mana" is no typo of "man",
     "combien" none of "combine")."""
-    codes = [language] if language else [row.code for row in languages.TABLE]
+    codes = languages.codes(language)
     return NOT_CONTENT | frozenset(t for code in codes for t in _one_word_triggers(code))
 
 
