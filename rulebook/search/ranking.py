@@ -81,8 +81,12 @@ def question_prior(entry) -> float:
 
 
 def preferred(scored: list[tuple[float, object]], mine) -> list[tuple[float, object]]:
-    """(score, entry) best first, the entries in ``mine`` counting ``PREFER`` times: with
-    every language searched, "reaction" lists the English entries before their French
-    copies, « réaction » the French ones first."""
-    again = [(score * PREFER if entry in mine else score, entry) for score, entry in scored]
+    """(score, entry) best first, every entry in ``mine`` before the others: with every
+    language searched, "reaction" lists the English entries before their French copies,
+    « réaction » the French ones first. A factor alone is not enough: a row found by its
+    heading path alone scores 0, and no factor lifts 0 above an English row. So the entries
+    of ``mine`` count ``PREFER`` times and stand above the best of the others (no score is
+    negative)."""
+    lift = 1.0 + max((score for score, entry in scored if entry not in mine), default=0.0)
+    again = [(score * PREFER + lift if entry in mine else score, entry) for score, entry in scored]
     return sorted(again, key=lambda pair: (-pair[0], pair[1]))

@@ -80,15 +80,18 @@ def test_french_keyword_with_or_without_accents(backend, text):
     [
         ("reaction", "en"),
         ("réaction", "fr"),
-        ("can a reaction card be played in a closed state?", "en"),
-        ("une carte réaction peut-elle être jouée pendant un état fermé ?", "fr"),
+        # Questions whose words the other language's rows hold too (« réaction » folds to
+        # "reaction", "permissive" to « permissif »): unpreferred, those rows came in between.
+        ("is a reaction keyword permissive?", "en"),
+        ("quand jouer une réaction ?", "fr"),
     ],
 )
 def test_every_language_searched_puts_the_query_language_first(backend, typed, language):
     """Not only the first hit: the copies of a rule in the other language used to come
     right after their originals, so a rule's two copies took two places."""
     languages = [hit.language for hit in find(backend, typed, language=None).hits]
-    assert languages[:3] == [language] * 3, languages
+    ours = languages.count(language)
+    assert ours >= 2 and languages[:ours] == [language] * ours, languages
     assert "fr" in [hit.language for hit in find(backend, "reaction", language=None).hits]
 
 

@@ -45,7 +45,10 @@ def test_a_repeated_query_is_answered_from_memory(cache_on):
 
 
 def test_an_answer_is_handed_out_as_a_copy(cache_on):
-    ask("closed state").hits.clear()
+    """Both ways: what the first asker changes was copied in, what a later one changes was
+    copied out (the views add notices to the answer they are handed)."""
+    ask("closed state").hits.clear()  # the answer computed, then kept
+    ask("closed state").hits.clear()  # the answer kept, then handed out
     assert ask("closed state").hits
 
 
