@@ -9,6 +9,8 @@ answers live in ../shared (read at run time, never copied) and in ``judged_queri
   Pages are split by slug: sorted, numbered from 0, even = tuning, odd = reporting.
 * ``judged``: the 63 hand-judged questions of ``judged_queries.json`` (v1.4 numbering).
 * ``name_set``: each keyword and defined-term heading -> its defining rule, per language.
+* ``term_set``: each term a rule defines ("Hold: A player maintains…") -> that rule.
+* ``title_set``: each rule that is only a title over its sub-rules ("Trashes") -> that rule.
 * ``typo_set``: a seeded one-typo generator over those names and the card names.
 """
 
@@ -140,6 +142,70 @@ def name_set(language: str) -> list[dict]:
         if counts[name.lower()] == 1:
             out.append({"q": name, "relevant": [number]})
     return out
+
+
+# A rule that opens by defining a term: "Hold: A player maintains…", « Occuper : … ».
+_TERM_RE = re.compile(r"([^\W\d_][\w '’-]{0,40}?)\s?:\s+\S")
+# What a player leaves out of a term (its article) or never types as one (a list's lead-in,
+# "Copyable traits are:", or an instruction quoted as an example, "Recycle this:").
+_TERM_ARTICLES = {"the", "a", "an", "le", "la", "les", "l", "des", "un", "une"}
+_NOT_TERMS = {"are", "is", "this", "sont", "est", "ceci", "example", "examples", "exemple"}
+
+
+def term_set(language: str) -> list[dict]:
+    """Terms defined by a rule, not a heading -> that rule: the rule's text opens with at
+    most four words and a colon, no other rule of the document opens with them, and no
+    heading bears them, in the plural either (« Rappel : » opens a rule, but *Rappels* is
+    the heading of Recall, which a player typing « rappel » wants)."""
+    from ingest.languages import fold
+
+    found = []
+    rows = rule_rows(language)
+    headings = {fold(text.strip()) for _, text, is_heading, _ in rows if is_heading}
+    for number, text, is_heading, _ in rows:
+        match = None if is_heading else _TERM_RE.match(text)
+        words = re.findall(r"[^\W\d_]+", match.group(1)) if match else []
+        while words and fold(words[0]) in _TERM_ARTICLES:
+            words.pop(0)
+        if words and len(words) <= 4 and not {fold(w) for w in words} & _NOT_TERMS:
+            found.append((" ".join(words), number))
+    counts: dict[str, int] = {}
+    for term, _ in found:
+        counts[term.lower()] = counts.get(term.lower(), 0) + 1
+    return [
+        {"q": t, "relevant": [n]}
+        for t, n in found
+        if counts[t.lower()] == 1 and not {fold(t), fold(t) + "s"} & headings
+    ]
+
+
+def title_set(language: str) -> list[dict]:
+    """Rules that are only a title over their own sub-rules ("Trashes" above 108.2.a) ->
+    that rule: letters only, at most four words, the next rule below it; a title that
+    recurs in the document, that a heading bears (in the plural either) or whose every word
+    a heading holds ("Priority", under *Priority and Focus*) is left out."""
+    from ingest.languages import fold
+
+    rows = rule_rows(language)
+    headings = {fold(text.strip()) for _, text, is_heading, _ in rows if is_heading}
+    found = []
+    for (number, text, is_heading, _), following in zip(rows, rows[1:], strict=False):
+        words = re.findall(r"[^\W\d_]+", text)
+        if is_heading or not following[0].startswith(number + ".") or not 1 <= len(words) <= 4:
+            continue
+        if re.fullmatch(r"[^\W\d_][^\d.:;!?]*", text.strip()):
+            found.append((text.strip(), number))
+    counts: dict[str, int] = {}
+    for name, _ in found:
+        counts[fold(name)] = counts.get(fold(name), 0) + 1
+    words = [set(h.split()) for h in headings]
+    return [
+        {"q": name, "relevant": [n]}
+        for name, n in found
+        if counts[fold(name)] == 1
+        and not {fold(name), fold(name) + "s"} & headings
+        and not any(set(re.findall(r"[^\W\d_]+", fold(name))) <= h for h in words)
+    ]
 
 
 def card_names() -> list[dict]:

@@ -53,13 +53,15 @@ def capture(backend_name: str, out: str) -> None:
     seen: list = []
     real_features = rerank.features
 
+    top = rerank.RERANK_TOP
+
     def recording(plan, candidates):
-        rows = real_features(plan, candidates)
+        # The window features (rows below, siblings) count the rows the site reranks only.
+        rows = real_features(plan, candidates[:top])
         seen.append((list(candidates), rows))
         return rows
 
     rerank.features = recording
-    top = rerank.RERANK_TOP
     rerank.RERANK_TOP = 10**6  # capture every row; ``fit`` reranks only the first ``top``
     captured = {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -5,7 +5,7 @@ from the environment as for the site: ``DJANGO_SETTINGS_MODULE`` defaults to pro
 ``RULEBOOK_DATA_DIR``, ``DATABASE_URL`` for PostgreSQL)::
 
     python benchmarks/search_eval.py [--backend whoosh|postgres] [--half tuning|reporting|both]
-                                     [--sets questions,judged,names,typos] [--show-misses]
+                                     [--sets questions,judged,names,terms,typos] [--show-misses]
 
 The index is rebuilt from the database first (Whoosh: in a temporary directory; PostgreSQL:
 the database's search tables). Every query goes through ``run_search`` as the site runs it
@@ -15,8 +15,10 @@ to rules (cards for the card typo set). The baseline indexes the same rules (rul
 
 Sets: ``questions`` (community FAQ questions citing rules, split by page into a tuning and a
 reporting half: look only at the tuning half's misses while tuning), ``judged``
-(judged_queries.json), ``names`` (keyword and defined-term headings, EN and FR) and ``typos``
-(one seeded typo in those names, and in card names). Strict counts the cited number only;
+(judged_queries.json), ``names`` (keyword and defined-term headings, EN and FR), ``terms``
+(terms a rule defines, "Hold: …", with one seeded typo in each, and rules that are only a
+title over their sub-rules, "Trashes") and ``typos`` (one seeded typo
+in the names, and in card names). Strict counts the cited number only;
 lenient also counts its ancestors and descendants (the same subtree).
 """
 
@@ -134,7 +136,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", choices=["whoosh", "postgres"], default="whoosh")
     parser.add_argument("--half", choices=["tuning", "reporting", "both"], default="both")
-    parser.add_argument("--sets", default="questions,judged,names,typos")
+    parser.add_argument("--sets", default="questions,judged,names,terms,typos")
     parser.add_argument("--show-misses", action="store_true", help="tuning half only")
     args = parser.parse_args()
     os.environ["RULEBOOK_SEARCH_CACHE_ENTRIES"] = "0"  # every query is answered afresh
@@ -164,6 +166,14 @@ def main():
         if "names" in sets:
             for lang in ("en", "fr"):
                 evaluate(f"names, {lang}", names[lang], systems[lang], args.show_misses)
+        terms = {lang: corpus.term_set(lang) for lang in ("en", "fr")}
+        if "terms" in sets:
+            for lang in ("en", "fr"):
+                evaluate(f"defined terms, {lang}", terms[lang], systems[lang], args.show_misses)
+                typos = corpus.typo_set(terms[lang], corpus.vocabulary(lang))
+                evaluate(f"one-typo terms, {lang}", typos, systems[lang], args.show_misses)
+                titles = corpus.title_set(lang)
+                evaluate(f"rule titles, {lang}", titles, systems[lang], args.show_misses)
         if "typos" in sets:
             for lang in ("en", "fr"):
                 typos = corpus.typo_set(names[lang], corpus.vocabulary(lang))
