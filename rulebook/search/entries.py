@@ -4,6 +4,11 @@ A rule's title is its heading path ("Keywords › Reaction"): rule text alone ra
 rule is about, while the headings above it do, and the path is what people recognise in a
 result list. Keyword-defining headings carry a boost and their name so that typing a keyword
 ranks its definition first in every backend.
+
+Some names belong to rules, not headings (``terms.py``): "Conquer: A player gains…", or a
+rule that is only a title over its sub-rules ("Trashes"). Such a rule is named by its term,
+as a heading is by its text, so that typing "conquer" finds the definition before a keyword
+whose reminder mentions conquering.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from collections.abc import Iterator
 
 from ingest import languages
 from rulebook.search.base import IndexEntry
+from rulebook.search.terms import unique_terms
 
 PATH_SEPARATOR = " › "
 KEYWORD_BOOST = 1.3
@@ -79,7 +85,8 @@ def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:
         "text",
         "document_id",
     )
-    for rule in rules:
+    rules = list(rules)
+    for rule, term in zip(rules, unique_terms(rules, document.language), strict=True):
         rule.document = document
         level = _heading_level(rule)
         if level:
@@ -89,7 +96,20 @@ def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:
             if level == 1:
                 in_keywords = bool(KEYWORD_CHAPTER_RE.match(rule.text.strip()))
         path = PATH_SEPARATOR.join(text for _, text in stack)
-        yield _entry(document, rule, path, is_default, keyword=in_keywords and level > 1)
+        entry = _entry(document, rule, path, is_default, keyword=in_keywords and level > 1)
+        if term:
+            entry.extra["term"] = term
+        yield entry
+
+
+def entry_name(entry: IndexEntry) -> str:
+    """What typing an entry's name means: a heading's text, a defined term, a keyword's or a
+    card's name; "" for the rest. Every backend indexes this for its name bonus."""
+    if entry.extra.get("name"):
+        return entry.extra["name"]
+    if entry.kind in ("keyword", "card"):
+        return entry.title
+    return entry.extra.get("term", "")
 
 
 def _heading_level(rule) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import ahocorasick
 
@@ -26,6 +27,13 @@ TOKEN_RE = re.compile(r"[^\W_]+")
 MAX_CARD_WORDS = 24
 
 
+class _Row(NamedTuple):
+    language: str
+    number: str
+    text: str
+    is_heading: bool
+
+
 @dataclass
 class Card:
     name: str
@@ -34,7 +42,7 @@ class Card:
 
 @dataclass
 class Lexicon:
-    # folded name -> kind of thing it names ("keyword", "heading", "card"), per language
+    # folded name -> kind of thing it names ("keyword", "heading", "term", "card"), per language
     names: dict[str, dict[str, str]] = field(default_factory=dict)
     # folded word of a name -> how many names use it, per language (typo dictionary priority)
     name_words: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -167,6 +175,38 @@ def _add_headings(lexicon: Lexicon) -> None:
     )
     for language, text, title in rows:
         _add(lexicon, language, title or text, "heading")
+    _add_terms(lexicon, newest.values())
+
+
+def _add_terms(lexicon: Lexicon, documents) -> None:
+    """The terms rules define (``terms.py``: "Conquer: …"), as names: "what is conquer" asks
+    for one. Not in the typo dictionary, whose priority is for the names players type most;
+    and not the title rows ("Turn", "Spells"): plain words, they would tie with the names a
+    typo is one edit from ("tun": *Stun* or *Turn*) and leave it uncorrected."""
+    from django.db.models import Q
+
+    from rulebook.models import Rule
+    from rulebook.search.terms import defined_term, unique_terms
+
+    # Only a rule with a colon defines a term; headings are read for the names they bear.
+    rows = (
+        Rule.objects.filter(document_id__in=documents)
+        .filter(Q(is_heading=True) | Q(text__contains=":"))
+        .order_by("document_id", "position")
+        .values_list("document_id", "document__language", "number", "text", "is_heading")
+    )
+    by_document: dict[int, list] = {}
+    for document, language, *fields in rows:
+        by_document.setdefault(document, []).append(_Row(language, *fields))
+    for rules in by_document.values():
+        language = rules[0].language
+        for rule, term in zip(rules, unique_terms(rules, language), strict=True):
+            if not term or not defined_term(rule, language):
+                continue  # a title row ("Turn", "Spells") is a name of the index only
+            folded = name_key(term)
+            if folded and not any(c.isdigit() for c in folded):
+                lexicon.names.setdefault(language, {}).setdefault(folded, "term")
+                lexicon.shown.setdefault(folded, term)
 
 
 def _add_keywords(lexicon: Lexicon) -> None:

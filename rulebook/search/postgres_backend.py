@@ -33,7 +33,8 @@ from rulebook.search.base import (
     SearchResults,
     SearchUnavailable,
 )
-from rulebook.search.query import clean, surface_words
+from rulebook.search.entries import entry_name
+from rulebook.search.query import clean, name_key, surface_words
 from rulebook.search.ranking import ancestor_keys, lifted, preferred, question_prior
 from rulebook.search.rerank import Candidate, rerank
 from rulebook.search.understand import Plan
@@ -59,7 +60,7 @@ def _config(language: str) -> str:
 
 
 def _row(entry: IndexEntry) -> tuple:
-    name = entry.extra.get("name") or (entry.title if entry.kind in ("keyword", "card") else "")
+    name = entry_name(entry)
     text = entry.text.replace(sql.START, " ").replace(sql.STOP, " ")
     return (
         entry.key,
@@ -69,8 +70,8 @@ def _row(entry: IndexEntry) -> tuple:
         entry.version,
         entry.is_default_version,
         entry.number,
-        fold(name.strip()),
-        fold(entry.extra.get("keyword", "").strip()),
+        name_key(name),
+        name_key(entry.extra.get("keyword", "")),
         entry.title,
         entry.path,
         text,

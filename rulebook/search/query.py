@@ -30,6 +30,7 @@ _QUOTES = str.maketrans({"“": '"', "”": '"', "«": '"', "»": '"', "„": '"
 _PHRASE_RE = re.compile(r'"([^"]*)"')
 _WORD_RE = re.compile(r"[^\W_]+")
 _EDGE_PUNCT = "()[]{}<>?!,;:.\"'"
+_HISSING_RE = re.compile(r"(?:s|sh|ch|x|z)$")
 
 
 @dataclass
@@ -71,8 +72,7 @@ class ParsedQuery:
         words = self.name_key.split()
         out = []
         for i in dict.fromkeys([len(words) - 1, 0]) if words else []:
-            other = _plural_toggled(words[i])
-            if other:
+            for other in _plural_toggled(words[i]):
                 out.append(" ".join([*words[:i], other, *words[i + 1 :]]))
         return out
 
@@ -82,10 +82,18 @@ class ParsedQuery:
 VARIANT_SHARE = 0.8
 
 
-def _plural_toggled(word: str) -> str:
-    if len(word) < 3 or not word.isalpha() or word.endswith("ss"):  # "glass" has no other
-        return ""
-    return word[:-1] if word.endswith("s") else word + "s"
+def _plural_toggled(word: str) -> list[str]:
+    """The word with its plural mark taken off or added: an s, or es after a hissing end
+    ("trash" / "trashes", "box" / "boxes")."""
+    if len(word) < 3 or not word.isalpha():
+        return []
+    if word.endswith("ss"):  # "glass" is no plural of "glas"
+        return [word + "es"]
+    if word.endswith("es") and _HISSING_RE.search(word[:-2]):
+        return [word[:-2], word[:-1]]  # "trashes" -> "trash"; "phases" -> "phase"
+    if word.endswith("s"):
+        return [word[:-1]]
+    return [word + "es", word + "s"] if _HISSING_RE.search(word) else [word + "s"]
 
 
 def clean(text: str | None) -> str:
@@ -117,6 +125,13 @@ def parse(text: str) -> ParsedQuery:
         terms.extend(_chunk_terms(chunk))
     content = [t for t in terms if not (t.kind == "word" and fold(t.value) in QUESTION_WORDS)]
     return ParsedQuery(text, (content or terms)[:MAX_TERMS])
+
+
+def name_key(name: str) -> str:
+    """A name as the index keeps it for the exact-name bonus: the key a query typing it gets
+    (``ParsedQuery.name_key``), so that "The Board", "Jinx, Rebel" and « Les états du tour »
+    are named by what a reader types, articles, commas and apostrophes and all."""
+    return parse(name).name_key if name else ""
 
 
 def _chunk_terms(chunk: str) -> list[QueryTerm]:

@@ -21,7 +21,8 @@ from whoosh.support.charset import accent_map
 from ingest.languages import fold
 from rulebook import languages
 from rulebook.search.base import IndexEntry, scope_languages
-from rulebook.search.query import VARIANT_SHARE, ParsedQuery, QueryTerm, surface_words
+from rulebook.search.entries import entry_name
+from rulebook.search.query import VARIANT_SHARE, ParsedQuery, QueryTerm, name_key, surface_words
 from rulebook.search.ranking import question_prior
 from rulebook.search.understand import SYNONYM_WEIGHT, Plan
 
@@ -140,7 +141,7 @@ def document_fields(entry: IndexEntry) -> dict:
     """The field values for one entry."""
     lang = shelf(entry.language, entry.kind, entry.is_default_version)
     head = entry.path if entry.title in entry.path else f"{entry.title}\n{entry.path}"
-    name = entry.extra.get("name") or (entry.title if entry.kind in ("keyword", "card") else "")
+    name = entry_name(entry)
     doc = {
         "key": entry.key,
         "kind": entry.kind,
@@ -149,8 +150,8 @@ def document_fields(entry: IndexEntry) -> dict:
         "version": entry.version,
         "default": "1" if entry.is_default_version else "0",
         "number": entry.number or "",
-        "name": fold(name.strip()),
-        "keyword": fold(entry.extra.get("keyword", "").strip()),
+        "name": name_key(name),
+        "keyword": name_key(entry.extra.get("keyword", "")),
         "title": entry.title,
         "path": entry.path,
         "url": entry.url,

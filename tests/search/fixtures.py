@@ -3,8 +3,8 @@
 It has what search must cope with: a keyword chapter whose heading names the keyword, deep and
 look-alike numbers (702.6 next to 702.60), inflections ("tapped"/"tap"), accents ("réaction",
 "état fermé"), an older English version with words the newest one lacks, markup-like text that
-must come out escaped, enough similar rules to need several pages, and one slip in the text
-("Raection", a common typo of the keyword).
+must come out escaped, enough similar rules to need several pages, one slip in the text
+("Raection", a common typo of the keyword), and terms that rules define ("Exhausted: …").
 """
 
 from ingest import numbers
@@ -19,6 +19,13 @@ EN_NEW = [
     ("101", "Exhausting", H2),
     ("101.1", "A tapped unit is exhausted. Tap a unit to pay its cost.", 0),
     ("101.2", "Untap all units at the start of your turn.", 0),
+    # A term defined by a rule, not a heading; "Setup:" opens two rules, so it names neither.
+    ("101.3", "Exhausted: a unit turned sideways, which cannot attack until it is readied.", 0),
+    ("101.4", "Setup: exhausted units stay exhausted while the game is set up.", 0),
+    ("101.5", "Setup: a unit that enters exhausted counts as exhausted for every rule.", 0),
+    ("108", "Zones", H2),
+    ("108.1", "Trashes", 0),  # only a title over its sub-rules: a heading in all but markup
+    ("108.1.a", "Trashes hold killed units: trashes are public, trash is in order.", 0),
     ("140", "Tokens", H2),
     ("140.1", "A token unit is a token: a token made by a token card stays a token.", 0),
     ("150", "Damage", H2),
@@ -27,6 +34,10 @@ EN_NEW = [
     ("301", "States of the Turn", H2),
     ("301.1", "The turn is in a closed state while a chain exists.", 0),
     ("301.2", "In a closed state, only cards with the right keyword can be played.", 0),
+    ("305", "The Turn", H2),  # named with its article, next to a name one letter away
+    ("305.1", "A turn has a start of turn step and an end of turn step.", 0),
+    ("306", "Turns", H2),
+    ("306.1", "Players take turns.", 0),
     ("400", "Resources", H1),
     ("401", "Mana", H2),
     *[
@@ -53,6 +64,8 @@ FR_NEW = [
     ("300", "Jouer au jeu", H1),
     ("301", "États du tour", H2),
     ("301.1", "Le tour est dans un état fermé tant qu'une chaîne existe.", 0),
+    ("301.2", "L'état ouvert : le tour est ouvert tant qu'aucune chaîne n'existe.", 0),
+    ("301.3", "Un état ouvert suit un état fermé ; en état ouvert, tout état ouvert dure.", 0),
     ("700", "Mots-clés", H1),
     ("702", "Réaction", H2),
     ("702.1", "Réaction est un mot-clé permissif.", 0),

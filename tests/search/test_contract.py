@@ -432,3 +432,27 @@ def test_question_rows_reach_the_rerank_with_their_paths_and_text(backend, monke
 
     monkeypatch.setattr(rerank, "features", lifting)
     assert find(backend, question).hits[0].number == last.number
+
+
+@pytest.mark.parametrize("typed", ["exhausted", "Exhausted", "what is exhausted?", "exausted"])
+def test_a_term_a_rule_defines_finds_that_rule_first(backend, typed):
+    """Rows that use the word ("exhausted units stay exhausted") and the heading above it
+    match too; the rule that opens by defining it is what typing it asks for."""
+    assert numbers_of(find(backend, typed))[0] == "101.3"
+
+
+def test_a_french_term_is_named_without_its_article(backend):
+    results = find(backend, "c'est quoi l'état ouvert ?", language="fr")
+    assert numbers_of(results)[0] == "301.2" and results.hits[0].language == "fr"
+
+
+@pytest.mark.parametrize("typed", ["the turn", "The Turn", "turn"])
+def test_a_heading_with_an_article_is_named_exactly(backend, typed):
+    """The query's key drops "the"; the index's key is made the same way, so *The Turn*
+    is named by "the turn" exactly (it used to lose to *Turns*, named by the plural)."""
+    assert numbers_of(find(backend, typed))[0] == "305"
+
+
+@pytest.mark.parametrize("typed", ["trashes", "trash"])  # "es": the plural of "trash"
+def test_a_rule_that_is_only_a_title_over_its_sub_rules_is_named_by_it(backend, typed):
+    assert numbers_of(find(backend, typed))[0] == "108.1"

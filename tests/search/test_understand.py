@@ -73,7 +73,9 @@ def test_a_name_is_also_tried_with_a_plural_mark_changed():
     assert parse("legend").name_variants == ["legends"]
     assert parse("Tokens").name_variants == ["token"]
     assert parse("champ de bataille").name_variants == ["champ de batailles", "champs de bataille"]
-    assert parse("glass").name_variants == [] and parse("xp").name_variants == []
+    assert parse("glass").name_variants == ["glasses"] and parse("xp").name_variants == []
+    assert parse("trash").name_variants == ["trashes", "trashs"]
+    assert parse("trashes").name_variants == ["trash", "trashe"]
 
 
 def test_how_many_and_how_much_are_scaffolding():

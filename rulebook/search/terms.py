@@ -1,0 +1,79 @@
+"""The names that rules, not headings, carry: what a reader types to mean one rule.
+
+Two kinds. A rule that opens by defining a term: "Conquer: A player gains Control of a
+Battlefield…", « Occuper : … ». And a rule that is only a title over its own sub-rules
+("Trashes" above 108.2.a…, "The Hand"): a heading in all but its markup. Typing the name
+should find that rule first, as typing a heading's name finds the heading.
+
+A name that is no name is left out: a label opening several rules of a document ("Setup:" in
+each mode of play), a title that recurs ("A Game Object"), one that a heading of the same
+document bears already (the heading is what the name means), and a title whose every word
+a heading's name holds ("Priority", a step of removing a player, under *Priority and
+Focus*'s words: the title labels a case of the heading's subject). Only the name bonus reads these:
+in a question such a rule is rule text like any other, so heading priors do not apply.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ingest import languages
+from rulebook.search.query import name_key
+
+EXAMPLE_RE = languages.example_re()
+# "Term: definition" (French puts a space before the colon): no digit, and at most four
+# words once an article is dropped (« Des coûts dans les instructions : »).
+TERM_RE = re.compile(r"(?P<term>[^\W\d_][^\W\d_'’-]*(?:[ '’-][^\W\d_]+){0,4})\s?:\s+\S")
+# A title: words only, no sentence punctuation, at most four words.
+TITLE_RE = re.compile(r"[^\W\d_][^\d.:;!?]*")
+MAX_WORDS = 4
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def unique_terms(rules, language: str) -> list[str]:
+    """Per rule of one document, in reading order (headings included): the name it carries,
+    or "" (see the module's note for what is left out)."""
+    rules = list(rules)
+    after = [r.number for r in rules[1:]] + [""]
+    headings = [name_key(r.text) for r in rules if r.is_heading]
+    terms = []
+    for rule, following in zip(rules, after, strict=True):
+        term = "" if rule.is_heading else defined_term(rule, language)
+        if not term and not rule.is_heading:
+            term = title(rule, following)
+            words = set(name_key(term).split())
+            if words and any(words <= set(h.split()) for h in headings):
+                term = ""  # "Priority", a step of removing a player: *Priority and Focus*
+        terms.append(term)
+    counts = Counter(name_key(t) for t in terms)
+    return [
+        t if t and counts[name_key(t)] == 1 and name_key(t) not in headings else "" for t in terms
+    ]
+
+
+def defined_term(rule, language: str) -> str:
+    """The term a rule's text opens by defining ("Hold: A player maintains…" -> "Hold"), its
+    leading article dropped (« Des coûts supplémentaires : » -> « coûts supplémentaires »);
+    "" for a heading, an example or a rule that defines nothing."""
+    if rule.is_heading:
+        return ""
+    found = TERM_RE.match(rule.text)
+    if not found or EXAMPLE_RE.match(rule.text):
+        return ""
+    words = _WORD_RE.findall(found["term"])
+    filler = languages.get(language).filler_words
+    while words and languages.fold(words[0]) in filler:
+        words.pop(0)
+    return " ".join(words) if len(words) <= MAX_WORDS else ""
+
+
+def title(rule, following: str) -> str:
+    """The rule's text when it is only a title over sub-rules of its own (``following``, the
+    number of the next rule, is below it): "Trashes", « Phase de pioche »; else ""."""
+    text = rule.text.strip()
+    if rule.is_heading or not following.startswith(f"{rule.number}."):
+        return ""
+    if not TITLE_RE.fullmatch(text) or not 1 <= len(_WORD_RE.findall(text)) <= MAX_WORDS:
+        return ""
+    return text

@@ -1,0 +1,68 @@
+"""Which rules define a term ("Hold: A player maintains…"), the name a reader types for it."""
+
+from types import SimpleNamespace
+
+import pytest
+
+from rulebook.search.terms import defined_term, unique_terms
+
+
+def rule(text, number="100.1", is_heading=False):
+    return SimpleNamespace(text=text, number=number, is_heading=is_heading)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "term"),
+    [
+        ("Hold: A player keeps control of a place.", "en", "Hold"),
+        ("Neutral Open: No chain exists.", "en", "Neutral Open"),
+        ("Des coûts supplémentaires : des coûts en plus.", "fr", "coûts supplémentaires"),
+        ("L'état ouvert : aucune chaîne n'existe.", "fr", "état ouvert"),
+        ("Example: a unit attacks.", "en", ""),  # an illustration, not a term
+        ("Exemple : une unité attaque.", "fr", ""),
+        ("Step 2: Pay the cost.", "en", ""),  # a step, numbered
+        ("One two three four five words: too long to be a name.", "en", ""),
+        ("Play a card. Then: draw.", "en", ""),  # the colon is not after the opening words
+        ("Hold:nothing after the colon but a word", "en", ""),
+    ],
+)
+def test_a_rule_opening_with_a_term_and_a_colon_defines_it(text, language, term):
+    assert defined_term(rule(text), language) == term
+
+
+def test_a_heading_defines_no_term():
+    assert defined_term(rule("Hold: A heading.", is_heading=True), "en") == ""
+
+
+def test_a_label_opening_several_rules_of_a_document_names_none():
+    rules = [rule("Setup: one.", "1.1"), rule("Hold: keep it.", "1.2"), rule("Setup: two.", "1.3")]
+    assert unique_terms(rules, "en") == ["", "Hold", ""]
+
+
+@pytest.mark.parametrize(
+    ("text", "following", "name"),
+    [
+        ("Trashes", "108.2.a", "Trashes"),  # a title over sub-rules of its own
+        ("Phase de pioche", "108.2.a", "Phase de pioche"),
+        ("Trashes", "108.3", ""),  # nothing below it: a rule of one word, not a title
+        ("Cards go to the trash.", "108.2.a", ""),  # a sentence
+        ("Step 2", "108.2.a", ""),
+        ("One two three four five", "108.2.a", ""),
+    ],
+)
+def test_a_rule_that_is_only_a_title_over_its_sub_rules_is_named_by_it(text, following, name):
+    rules = [rule(text, "108.2"), rule("Below it.", following)]
+    assert unique_terms(rules, "en")[0] == name
+
+
+def test_a_title_that_recurs_or_that_a_heading_bears_names_nothing():
+    rules = [
+        rule("Legends", "170", is_heading=True),
+        rule("Legends", "171.1"),
+        rule("A legend is a card.", "171.1.a"),
+        rule("A Game Object", "172.1"),
+        rule("Any object.", "172.1.a"),
+        rule("A Game Object", "173.1"),
+        rule("Any object.", "173.1.a"),
+    ]
+    assert unique_terms(rules, "en") == [""] * len(rules)
