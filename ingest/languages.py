@@ -109,7 +109,7 @@ FRENCH = LanguageRules(
         "le la les et de des du un une est dans que qui pour sont avec ce cette au aux joueur "
         "lorsque".split()
     ),
-    generic_words=frozenset("mot cle cles regle regles le la les l".split()),
+    generic_words=frozenset("mot cle cles regle regles le la les l un une des".split()),
     question_words=frozenset(
         "puis je peux peut on est ce que qu quoi quand comment quel quelle quels quelles se "
         "passe il elle mon ma mes pourquoi fait font faut ils elles combien lequel laquelle "

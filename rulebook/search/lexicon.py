@@ -20,6 +20,7 @@ from ingest import languages as plain_languages
 from ingest.languages import fold
 from rulebook import kinds
 from rulebook import languages as site_languages
+from rulebook.search.query import name_key as query_key
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
 TOKEN_RE = re.compile(r"[^\W_]+")
@@ -54,6 +55,7 @@ class Lexicon:
 
     _words: dict = field(default_factory=dict)
     _names: dict = field(default_factory=dict)
+    _keys: dict = field(default_factory=dict)
 
     def words_in(self, language: str | None) -> dict[str, int]:
         """Words of the names a page's language searches, with how many names use each."""
@@ -72,6 +74,13 @@ class Lexicon:
             return self._names[language]
         self._names[language] = self._names_in(language)
         return self._names[language]
+
+    def keys_in(self, language: str | None) -> frozenset[str]:
+        """The names of ``names_in`` as a query's ``name_key`` reads them (articles and kind
+        words dropped): "comment marquer des points" names *Marquer des points*."""
+        if language not in self._keys:
+            self._keys[language] = frozenset(query_key(n) for n in self.names_in(language))
+        return self._keys[language]
 
     def _names_in(self, language: str | None) -> dict[str, str]:
         out = dict(self.names.get(site_languages.KNOWLEDGE_LANGUAGE, {}))

@@ -43,6 +43,9 @@ _TOKEN_RE = re.compile(r"[^\W_]+")
 # rather than keeps between its two content words ("draw at the start").
 NOT_CONTENT = QUESTION_WORDS | GENERIC_WORDS | FILLER_WORDS
 NOT_IN_RUNS = NOT_CONTENT - FILLER_WORDS
+# The words that say what kind of thing is meant ("rules", « règle »), without the articles
+# and question words a name also drops: "comment marquer des points" holds none.
+KIND_WORDS = GENERIC_WORDS - FILLER_WORDS - QUESTION_WORDS
 
 
 @dataclass
@@ -81,7 +84,9 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
     names = lexicon.names_in(language) if lexicon else {}
     if name_key(parsed.text) in names:
         return plan
-    if parsed.name_key in names:  # a name and words saying what it is: "recycle rule"
+    keys = lexicon.keys_in(language) if lexicon else frozenset()
+    named = [parsed.name_key, *parsed.name_variants]  # "what is a showdown": *Showdowns*
+    if any(key in keys for key in named):  # a name and words saying what it is: "recycle rule"
         inner = _name_inside(parsed.text, names)
         return understand(inner, language, lexicon) if inner not in ("", parsed.text) else plan
     synonyms, phrase_hit = _synonyms(parsed.text, language)
@@ -119,7 +124,7 @@ def without_kind_words(text: str) -> str:
     """``text`` without the words that only say what kind of thing is meant ("rule",
     "keyword", « règle »); "" when it has none, or nothing else."""
     words = _TOKEN_RE.findall(text)
-    kept = [w for w in words if fold(w) not in GENERIC_WORDS]
+    kept = [w for w in words if fold(w) not in KIND_WORDS]
     return " ".join(kept) if kept and len(kept) < len(words) else ""
 
 

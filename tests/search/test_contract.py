@@ -456,3 +456,12 @@ def test_a_heading_with_an_article_is_named_exactly(backend, typed):
 @pytest.mark.parametrize("typed", ["trashes", "trash"])  # "es": the plural of "trash"
 def test_a_rule_that_is_only_a_title_over_its_sub_rules_is_named_by_it(backend, typed):
     assert numbers_of(find(backend, typed))[0] == "108.1"
+
+
+@pytest.mark.parametrize(
+    ("typed", "language", "number"),
+    [("what is a token?", "en", "140"), ("c'est quoi une réaction ?", "fr", "702")],
+)
+def test_asking_what_a_name_is_finds_the_name(backend, typed, language, number):
+    # "token" names *Tokens*, and « une » is an article, no part of the name.
+    assert numbers_of(find(backend, typed, language=language))[0] == number

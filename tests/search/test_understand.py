@@ -1,7 +1,13 @@
 """How a query is read before any engine sees it (no database: no lexicon of names)."""
 
 from rulebook.search.query import parse
-from rulebook.search.understand import SYNONYM_WEIGHT, described, read_words, understand
+from rulebook.search.understand import (
+    SYNONYM_WEIGHT,
+    described,
+    read_words,
+    understand,
+    without_kind_words,
+)
 
 
 def test_function_words_are_not_content_words():
@@ -97,3 +103,21 @@ def test_a_question_of_nothing_but_scaffolding_searches_the_name_inside_it():
         assert not plan.question and plan.parsed.text == "règle d'or"
     plan = understand("what is a rule?", "en", lexicon)  # no name inside: as typed
     assert not plan.question and plan.parsed.text == "what is a rule?"
+
+
+def test_a_question_naming_a_name_with_an_article_inside_is_read_as_that_name():
+    from rulebook.search.lexicon import Lexicon
+
+    lexicon = Lexicon(names={"fr": {"marquer des points": "heading"}, "en": {"tokens": "heading"}})
+    # Its key drops « des » as a query's does; "token" names *Tokens* by the plural.
+    assert understand("comment marquer des points", "fr", lexicon).mode == "name"
+    assert understand("what is a token?", "en", lexicon).mode == "name"
+    assert understand("comment marquer des cartes", "fr", lexicon).mode == "question"
+
+
+def test_only_words_saying_what_kind_of_thing_is_meant_are_kind_words():
+    assert without_kind_words("mulligan rules") == "mulligan"
+    assert without_kind_words("règle du combat") == "du combat"
+    # An article is dropped from a name's key, but says nothing of the kind of thing meant.
+    assert without_kind_words("marquer des points") == ""
+    assert without_kind_words("the chain") == ""
