@@ -172,16 +172,26 @@ def _synonyms(text: str, language: str | None) -> tuple[list[list[str]], bool]:
 
 def described(text: str, language: str | None) -> str:
     """``text`` with each synonym trigger in it replaced by the rules' own words for it
-    ("graveyard" -> "trash", « jeton » -> « création »), the rest folded; "" when none is.
-    A name-like query is searched as typed, synonyms and all ignored, so a player's word the
-    rules lack finds nothing until it is read this way."""
-    folded = " " + " ".join(fold(w) for w in _TOKEN_RE.findall(text)) + " "
-    out = folded
-    for lang in languages.codes(language):
-        for (triggers, _), row in zip(_table(lang), _rows(lang), strict=True):
-            for trigger in sorted(triggers, key=len, reverse=True):
-                out = out.replace(f" {trigger} ", f" {row['add'][0]} ")
-    return out.strip() if out != folded else ""
+    ("graveyard" -> "trash", « jeton » -> « création »), the other words as typed (the
+    notice shows them: « préparer une unité », not « unite »); "" when none is. A name-like
+    query is searched as typed, synonyms and all ignored, so a player's word the rules lack
+    finds nothing until it is read this way."""
+    words = _TOKEN_RE.findall(text)
+    keys = [fold(w) for w in words]
+    rows = [
+        (trigger.split(), row["add"][0])
+        for lang in languages.codes(language)
+        for (triggers, _), row in zip(_table(lang), _rows(lang), strict=True)
+        for trigger in triggers
+    ]
+    rows.sort(key=lambda pair: -len(pair[0]))  # the longest trigger first
+    out, i, changed = [], 0, False
+    while i < len(words):
+        found = next((r for r in rows if keys[i : i + len(r[0])] == r[0]), None)
+        out.append(found[1] if found else words[i])
+        i += len(found[0]) if found else 1
+        changed = changed or bool(found)
+    return " ".join(out) if changed else ""
 
 
 @functools.cache

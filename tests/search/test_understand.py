@@ -67,9 +67,10 @@ def test_asking_what_a_word_means_leaves_the_word():
 def test_a_query_described_in_the_rules_words():
     assert described("graveyard", "en") == "trash"
     assert (
-        described("can I tap a unit in my discard pile", "en") == "can i exhaust a unit in my trash"
+        described("can I tap a unit in my discard pile", "en") == "can I exhaust a unit in my trash"
     )
     assert described("jetons", "fr") == "création"
+    assert described("redresser une unité", "fr") == "préparer une unité"  # as typed
     assert described("graveyard", "fr") == ""  # the English table is not the French one
     assert described("shield", "en") == ""
     assert described("haste", "en") == "accelerate" and described("scry", "en") == "predict"
