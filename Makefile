@@ -30,6 +30,7 @@ run: demo
 serve: install
 	$(PROD) $(BIN)/python manage.py migrate --noinput -v0
 	$(PROD) $(BIN)/python manage.py collectstatic --noinput -v0
+	$(PROD) $(BIN)/python manage.py rebuild_index --if-outdated
 	$(PROD) $(BIN)/gunicorn rulebook.wsgi:application \
 		--bind 127.0.0.1:$(PORT) --workers 2 --access-logfile -
 

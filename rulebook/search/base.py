@@ -107,6 +107,15 @@ class SearchResults:
     also: list[SearchHit] = field(default_factory=list)
 
 
+# What an index entry holds and how it is analysed, as a number: bump it whenever a change
+# means an index built by older code would search worse (a new name, a new field, another
+# analyser). Each backend stamps its index with it at a rebuild; ``rebuild_index
+# --if-outdated`` (run by ``make serve``) rebuilds an index stamped otherwise, and /healthz
+# tells. 1: every index built before stamps existed; 2: names carried by rules ("Conquer:",
+# "Trashes") and keyed as a query reads them.
+INDEX_FORMAT = 2
+
+
 class SearchBackend(abc.ABC):
     """A full-text engine behind the search box; one instance per process."""
 
@@ -180,3 +189,8 @@ class SearchBackend(abc.ABC):
     @abc.abstractmethod
     def is_available(self) -> bool:
         """True when an index exists and can be opened."""
+
+    @abc.abstractmethod
+    def built_format(self) -> int | None:
+        """The ``INDEX_FORMAT`` the live index was built with (1 when it bears no stamp),
+        or None when there is no index."""

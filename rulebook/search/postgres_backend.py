@@ -89,6 +89,11 @@ class PostgresBackend(SearchBackend):
             raise SearchUnavailable("the PostgreSQL backend needs a PostgreSQL database")
         return connection.cursor()
 
+    def built_format(self) -> int | None:
+        if connection.vendor != "postgresql":
+            return None
+        return self._query(sql.built_format(), [])[0][0]
+
     def is_available(self) -> bool:
         """True when the live entry table exists."""
         if connection.vendor != "postgresql":

@@ -17,6 +17,7 @@ WORD_TABLE = "rulebook_search_word"
 STAT_TABLE = "rulebook_search_stat"  # lexeme -> how many entries' text have it (IDF)
 META_TABLE = "rulebook_search_meta"  # entries and their mean text length, per configuration
 TABLES = (ENTRY_TABLE, WORD_TABLE, STAT_TABLE, META_TABLE)
+FORMAT_LABEL = "rulebook index format"  # the entry table's comment: "… 2"
 # Questions: BM25 with binary term frequency (a rule rarely repeats a word), b = 0.5.
 K1, B = 1.2, 0.5
 FEW_WORDS_FACTOR = 0.25
@@ -88,10 +89,22 @@ def analyze(suffix: str = "") -> list[str]:
 
 
 def swap(suffix: str) -> list[str]:
-    """Replace the live tables by the new ones; run inside the rebuild's transaction."""
-    return [f"DROP TABLE IF EXISTS {', '.join(TABLES)}"] + [
-        f"ALTER TABLE {table}_{suffix} RENAME TO {table}" for table in TABLES
+    """Replace the live tables by the new ones; run inside the rebuild's transaction. The
+    entry table's comment records the index format of the code that built it."""
+    from rulebook.search.base import INDEX_FORMAT
+
+    return [
+        f"DROP TABLE IF EXISTS {', '.join(TABLES)}",
+        *(f"ALTER TABLE {table}_{suffix} RENAME TO {table}" for table in TABLES),
+        f"COMMENT ON TABLE {ENTRY_TABLE} IS '{FORMAT_LABEL} {int(INDEX_FORMAT)}'",
     ]
+
+
+def built_format() -> str:
+    """The live index's format stamp: NULL without an entry table, 1 without a stamp."""
+    return f"""SELECT CASE WHEN to_regclass('{ENTRY_TABLE}') IS NULL THEN NULL
+                 ELSE coalesce(substring(obj_description(to_regclass('{ENTRY_TABLE}'), 'pg_class')
+                               FROM '^{FORMAT_LABEL} ([0-9]+)$')::int, 1) END"""
 
 
 def insert_entry(table: str) -> str:

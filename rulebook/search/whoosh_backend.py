@@ -23,6 +23,7 @@ from ingest.languages import fold
 from rulebook.search import whoosh_schema as ws
 from rulebook.search import whoosh_update
 from rulebook.search.base import (
+    INDEX_FORMAT,
     IndexEntry,
     SearchBackend,
     SearchHit,
@@ -142,6 +143,9 @@ class WhooshBackend(WhooshWords, SearchBackend):
             return True
         except SearchUnavailable:
             return False
+
+    def built_format(self) -> int | None:
+        return self.store.format()
 
     def generation(self) -> str:
         """The live generation's name and its last commit: an incremental ingest (in any
@@ -341,6 +345,7 @@ class WhooshBackend(WhooshWords, SearchBackend):
             except BaseException:
                 writer.cancel()
                 raise
+            self.store.stamp(generation, INDEX_FORMAT)
             self.store.publish(generation)
             self.store.cleanup()
         return len(docs)

@@ -5,7 +5,8 @@ to the live generation, replaced atomically with os.replace) and ``.lock`` (fcnt
 process writes at a time). Readers compare ``readlink(current)`` with the generation they have
 open on every request, which is one cheap system call, and reopen when it changed. Old
 generations stay for a grace period because readers in other processes may still have them
-open; the previous one is always kept for a quick manual rollback.
+open; the previous one is always kept for a quick manual rollback. Each generation holds a
+``FORMAT`` file: the index format (``base.INDEX_FORMAT``) of the code that built it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 
 GRACE_SECONDS = 10 * 60
 PREFIX = "gen-"
+FORMAT_FILE = "FORMAT"  # the index format the generation was built with
 
 
 class IndexStore:
@@ -71,6 +73,20 @@ class IndexStore:
             shutil.rmtree(gen, ignore_errors=True)
             removed.append(gen.name)
         return removed
+
+    def stamp(self, generation: Path, fmt: int) -> None:
+        """Record which index format ``generation`` was built with (before it is published)."""
+        (generation / FORMAT_FILE).write_text(f"{fmt}\n", encoding="ascii")
+
+    def format(self) -> int | None:
+        """The live generation's format: its stamp, 1 without one, None without a generation."""
+        live = self.current()
+        if live is None:
+            return None
+        try:
+            return int((self.root / live / FORMAT_FILE).read_text(encoding="ascii"))
+        except (FileNotFoundError, ValueError):
+            return 1
 
     @contextlib.contextmanager
     def writer_lock(self):

@@ -26,6 +26,7 @@ def test_healthy_when_every_part_answers(demo_data, client, own_index):
     assert body["ok"] is True
     assert {"database", "cache", "index"} <= set(body)
     assert body["database"]["generation"] >= 1
+    assert body["index"]["format"]["current"] is True, body["index"]
     assert "no-cache" in response["Cache-Control"]
 
 

@@ -35,10 +35,18 @@ def _cache() -> dict:
 
 
 def _index() -> dict:
+    """An index of an older format still answers, so it keeps the worker in the pool; the
+    report says so (``current``), for whoever deploys to run ``rebuild_index``."""
     from rulebook.search import get_backend
+    from rulebook.search.base import INDEX_FORMAT
 
     backend = get_backend()
-    return {"ok": backend.is_available(), "backend": type(backend).__name__}
+    built = backend.built_format()
+    return {
+        "ok": backend.is_available(),
+        "backend": type(backend).__name__,
+        "format": {"built": built, "expected": INDEX_FORMAT, "current": built == INDEX_FORMAT},
+    }
 
 
 CHECKS = {"database": _database, "cache": _cache, "index": _index}
