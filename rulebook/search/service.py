@@ -135,15 +135,19 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
     if not results.total and fix is None:  # nothing at all: a word of three letters, too
         fix = backend.correct(sq.text, language=sq.language, known=known, shortest=3)
         results = _respelled(backend, sq, fix, lexicon) or results
+    if not results.total and not results.corrected:  # nothing at all: the best guess, too
+        results = _respelled(backend, sq, fix, lexicon, unsure=True) or results
     if fix is not None and not results.corrected:  # not applied: offered as "did you mean"
         results.suggestion = fix.text
     return results
 
 
-def _respelled(backend, sq: SearchQuery, fix, lexicon) -> SearchResults | None:
-    """The results of a confident respelling, flagged ``corrected``; None when there is no
-    such respelling, it is switched off (``spell=0``) or it finds nothing either."""
-    if fix is None or not fix.confident or not sq.spell:
+def _respelled(backend, sq: SearchQuery, fix, lexicon, unsure=False) -> SearchResults | None:
+    """The results of a confident respelling (or, ``unsure``, of the best of several: when
+    the query as typed finds nothing, "Reveat" is better answered with *Repeat*, named
+    first among the names one edit away, than with nothing), flagged ``corrected``; None when
+    there is no such respelling, it is switched off (``spell=0``) or it finds nothing either."""
+    if fix is None or not (fix.confident or unsure) or not sq.spell:
         return None
     respelled = dataclasses.replace(sq, text=fix.text)
     results = backend.search(respelled, understand(fix.text, sq.language, lexicon))

@@ -465,3 +465,14 @@ def test_a_rule_that_is_only_a_title_over_its_sub_rules_is_named_by_it(backend, 
 def test_asking_what_a_name_is_finds_the_name(backend, typed, language, number):
     # "token" names *Tokens*, and « une » is an article, no part of the name.
     assert numbers_of(find(backend, typed, language=language))[0] == number
+
+
+def test_a_typo_with_no_sure_respelling_is_searched_as_the_best_guess_when_nothing_is_found(
+    backend,
+):
+    """ "stat" is one edit from "state" and from "start", neither much commoner: not a sure
+    respelling, but a query that finds nothing as typed is better answered with the best
+    guess than with nothing; the notice names it, and the query as typed is one click."""
+    results = find(backend, "stat")
+    assert results.corrected in ("state", "start") and results.total  # either, as it counts
+    assert results.query.text == "stat"
