@@ -119,15 +119,22 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
         is written), unless it is a name word with two neighbours swapped ("joure": the
         stem "jour" is indexed, but the name is « Jouer des cartes »). A short query is
         read as a name, where "night" is more likely *Might* than the night."""
-        if word in read or (plan.question and spelling.common_word(word, language)):
+        if read_as_typed(word):
             return True
         return backend.knows_stem(word, language) and not spelling.swaps(word, names)
+
+    def read_as_typed(word):
+        return word in read or (plan.question and spelling.common_word(word, sq.language))
 
     vocabulary = backend.vocabulary(sq.language)
     unknown = spelling.unknown_words(sq.text, vocabulary)
     slipped = sq.language and spelling.slips(sq.text, vocabulary, names)
     if slipped or any(not known(word, sq.language) for word in unknown):
         fix = backend.correct(sq.text, language=sq.language, known=known)
+    elif any(not read_as_typed(w) for w in spelling.unknown_words(sq.text, vocabulary, 3)):
+        # Unindexed as typed, though its stem is ("Karma, Channele": "channel"), or short
+        # ("States of the Tur"): a name one or two edits away is what was meant.
+        fix = spelling.whole_name(sq.text, sq.language, lexicon)
     results = _respelled(backend, sq, fix, lexicon)
     if results is not None:
         return results

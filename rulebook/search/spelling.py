@@ -107,7 +107,7 @@ def correct(
         unknown += slips(cleaned, vocab, preferred)
     if not unknown:
         return None
-    whole = _whole_name(cleaned, language, lexicon)
+    whole = whole_name(cleaned, language, lexicon)
     if whole is not None:
         return whole
     choices = _choices(vocab, preferred)
@@ -130,7 +130,7 @@ def correct(
     return Correction(result, confident) if changed else None
 
 
-def _whole_name(cleaned: str, language, lexicon) -> Correction | None:
+def whole_name(cleaned: str, language, lexicon) -> Correction | None:
     """A short query one or two edits from exactly one name ("Baited Hok" -> "Baited Hook")."""
     key = name_key(cleaned)
     if lexicon is None or not key or len(key.split()) > MAX_NAME_WORDS:

@@ -476,3 +476,12 @@ def test_a_typo_with_no_sure_respelling_is_searched_as_the_best_guess_when_nothi
     results = find(backend, "stat")
     assert results.corrected in ("state", "start") and results.total  # either, as it counts
     assert results.query.text == "stat"
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"), [("Shielde", "Shield"), ("States of the Tur", "States of the Turn")]
+)
+def test_a_name_typed_with_a_slip_is_respelled_even_when_its_stem_is_indexed(backend, typed, name):
+    # "shielde" is no indexed word, though its stem is; "tur" is too short to be corrected
+    # alone: a name one edit away is what was meant.
+    assert find(backend, typed).corrected == name
