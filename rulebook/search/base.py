@@ -167,15 +167,16 @@ class SearchBackend(abc.ABC):
 
         return understand(query.text, query.language, self.lexicon())
 
-    def correct(self, text: str, *, language=None, known=None, shortest=None):
+    def correct(self, text: str, *, language=None, known=None, shortest=None, kind=None):
         """A respelling of ``text`` (see :mod:`rulebook.search.spelling`), or None.
         ``known(word, language)`` says a word needs no respelling after all; ``shortest``
-        lowers the length a word needs to be corrected."""
+        lowers the length a word needs to be corrected; ``kind``, the kind of entry searched,
+        narrows the names a whole query may be a slip of."""
         from rulebook.search import spelling
 
         vocab, lexicon = self.vocabulary(language), self.lexicon()
         shortest = shortest or spelling.MIN_LENGTH
-        return spelling.correct(text, language, vocab, lexicon, known, shortest)
+        return spelling.correct(text, language, vocab, lexicon, known, shortest, kind)
 
     @abc.abstractmethod
     def rebuild(self, entries: Iterable[IndexEntry]) -> int:

@@ -130,17 +130,17 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
     unknown = spelling.unknown_words(sq.text, vocabulary)
     slipped = sq.language and spelling.slips(sq.text, vocabulary, names)
     if slipped or any(not known(word, sq.language) for word in unknown):
-        fix = backend.correct(sq.text, language=sq.language, known=known)
+        fix = backend.correct(sq.text, language=sq.language, known=known, kind=sq.kind)
     elif any(not read_as_typed(w) for w in spelling.unknown_words(sq.text, vocabulary, 3)):
         # Unindexed as typed, though its stem is ("Karma, Channele": "channel"), or short
         # ("States of the Tur"): a name one or two edits away is what was meant.
-        fix = spelling.whole_name(sq.text, sq.language, lexicon)
+        fix = spelling.whole_name(sq.text, sq.language, lexicon, sq.kind)
     results = _respelled(backend, sq, fix, lexicon)
     if results is not None:
         return results
     results = backend.search(sq, plan)
     if not results.total and fix is None:  # nothing at all: a word of three letters, too
-        fix = backend.correct(sq.text, language=sq.language, known=known, shortest=3)
+        fix = backend.correct(sq.text, language=sq.language, known=known, shortest=3, kind=sq.kind)
         results = _respelled(backend, sq, fix, lexicon) or results
     if not results.total and not results.corrected:  # nothing at all: the best guess, too
         results = _respelled(backend, sq, fix, lexicon, unsure=True) or results

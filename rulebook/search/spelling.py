@@ -29,6 +29,9 @@ from rulebook.search.query import clean
 MIN_LENGTH = 4
 LONG_WORD = 8  # from this length two edits are allowed
 MAX_NAME_WORDS = 4
+# The names a search of one kind of entry can mean (the lexicon's kinds of name); a search
+# of rules can mean any name, a card's too (its rules are asked for by its name).
+NAMED_BY = {"card": {"card"}, "keyword": {"keyword"}}
 # A slip in the data: a word of 5 letters or more in at most 2 entries, beside a name word
 # with its letters in another order in at least 5 times as many.
 SLIP_MIN_LENGTH, SLIP_MAX_FREQ, SLIP_RATIO = 5, 2, 5
@@ -95,7 +98,7 @@ def swaps(word: str, names: dict) -> list[str]:
 
 
 def correct(
-    text: str, language, vocab: dict, lexicon, known=None, shortest: int = MIN_LENGTH
+    text: str, language, vocab: dict, lexicon, known=None, shortest: int = MIN_LENGTH, kind=None
 ) -> Correction | None:
     """The respelled query, or None when every word is known or nothing is close."""
     cleaned = clean(text)
@@ -107,7 +110,7 @@ def correct(
         unknown += slips(cleaned, vocab, preferred)
     if not unknown:
         return None
-    whole = whole_name(cleaned, language, lexicon)
+    whole = whole_name(cleaned, language, lexicon, kind)
     if whole is not None:
         return whole
     choices = _choices(vocab, preferred)
@@ -130,12 +133,15 @@ def correct(
     return Correction(result, confident) if changed else None
 
 
-def whole_name(cleaned: str, language, lexicon) -> Correction | None:
-    """A short query one or two edits from exactly one name ("Baited Hok" -> "Baited Hook")."""
+def whole_name(cleaned: str, language, lexicon, kind=None) -> Correction | None:
+    """A short query one or two edits from exactly one name ("Baited Hok" -> "Baited Hook"),
+    among the names of the ``kind`` searched when one is: with ``kind=card``, "Reteat" is the
+    card *Retreat*, not the keyword *Repeat* as far away."""
     key = name_key(cleaned)
     if lexicon is None or not key or len(key.split()) > MAX_NAME_WORDS:
         return None
-    names = list(lexicon.names_in(language))
+    wanted = NAMED_BY.get(kind)
+    names = [n for n, named in lexicon.names_in(language).items() if not wanted or named in wanted]
     found = process.extract(key, names, scorer=OSA.distance, score_cutoff=max_edits(key), limit=2)
     if not found or found[0][1] == 0:
         return None

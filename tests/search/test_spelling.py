@@ -40,3 +40,13 @@ def test_common_words_of_the_language():
     assert not spelling.common_word("wear", "fr") and not spelling.common_word("sheild", "en")
     assert spelling.common_word("combien", None)  # every language of the site
     assert not spelling.common_word("wear", "xx")  # no word list: nothing is common
+
+
+def test_a_whole_name_is_chosen_among_the_names_of_the_kind_searched():
+    lexicon = Lexicon(
+        names={"en": {"retreat": "card", "repeat": "keyword"}},
+        shown={"retreat": "Retreat", "repeat": "Repeat"},
+    )
+    assert spelling.whole_name("Reteat", "en", lexicon) is None  # one edit from both
+    assert spelling.whole_name("Reteat", "en", lexicon, "card").text == "Retreat"
+    assert spelling.whole_name("Reteat", "en", lexicon, "keyword").text == "Repeat"
