@@ -133,8 +133,10 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
         fix = backend.correct(sq.text, language=sq.language, known=known, kind=sq.kind)
     elif any(not read_as_typed(w) for w in spelling.unknown_words(sq.text, vocabulary, 3)):
         # Unindexed as typed, though its stem is ("Karma, Channele": "channel"), or short
-        # ("States of the Tur"): a name one or two edits away is what was meant.
+        # ("States of the Tur"): a name one or two edits away is what was meant, unless the
+        # word only adds an ending to it ("reactions" is no slip of *Reaction*).
         fix = spelling.whole_name(sq.text, sq.language, lexicon, sq.kind)
+        fix = None if fix and spelling.inflected(sq.text, fix.text) else fix
     results = _respelled(backend, sq, fix, lexicon)
     if results is not None:
         return results

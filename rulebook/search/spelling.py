@@ -133,6 +133,16 @@ def correct(
     return Correction(result, confident) if changed else None
 
 
+def inflected(typed: str, name: str) -> bool:
+    """Whether ``typed`` is ``name`` with endings added ("reactions", "shielded"), word for
+    word: an inflection, not a slip. A word cut short ("Pit Cre") is a slip."""
+    typed_words, name_words = name_key(typed).split(), name_key(name).split()
+    if len(typed_words) != len(name_words):
+        return False
+    pairs = list(zip(typed_words, name_words, strict=True))
+    return all(a.startswith(b) for a, b in pairs) and any(len(a) > len(b) for a, b in pairs)
+
+
 def whole_name(cleaned: str, language, lexicon, kind=None) -> Correction | None:
     """A short query one or two edits from exactly one name ("Baited Hok" -> "Baited Hook"),
     among the names of the ``kind`` searched when one is: with ``kind=card``, "Reteat" is the

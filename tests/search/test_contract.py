@@ -479,9 +479,11 @@ def test_a_typo_with_no_sure_respelling_is_searched_as_the_best_guess_when_nothi
 
 
 @pytest.mark.parametrize(
-    ("typed", "name"), [("Shielde", "Shield"), ("States of the Tur", "States of the Turn")]
+    ("typed", "name"),
+    [("Playing the Gme", "Playing the Game"), ("States of the Tur", "States of the Turn")],
 )
 def test_a_name_typed_with_a_slip_is_respelled_even_when_its_stem_is_indexed(backend, typed, name):
-    # "shielde" is no indexed word, though its stem is; "tur" is too short to be corrected
-    # alone: a name one edit away is what was meant.
+    # "gme" and "tur" are too short to be corrected alone: a name one edit away is what
+    # was meant. A word that only adds an ending to a name is read as typed.
     assert find(backend, typed).corrected == name
+    assert find(backend, "reactions").corrected is None  # the plural, not a slip

@@ -50,3 +50,11 @@ def test_a_whole_name_is_chosen_among_the_names_of_the_kind_searched():
     assert spelling.whole_name("Reteat", "en", lexicon) is None  # one edit from both
     assert spelling.whole_name("Reteat", "en", lexicon, "card").text == "Retreat"
     assert spelling.whole_name("Reteat", "en", lexicon, "keyword").text == "Repeat"
+
+
+def test_a_word_that_only_adds_an_ending_to_a_name_is_an_inflection_not_a_slip():
+    assert spelling.inflected("reactions", "Reaction")
+    assert spelling.inflected("Jinx Rebels", "Jinx, Rebel")
+    assert not spelling.inflected("Pit Cre", "Pit Crew")  # cut short: a slip
+    assert not spelling.inflected("Karma, Channele", "Karma, Channeler")
+    assert not spelling.inflected("Reaction", "Reaction")
