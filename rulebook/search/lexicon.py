@@ -162,12 +162,15 @@ def load() -> Lexicon:
     return lexicon
 
 
-def _add(lexicon: Lexicon, language: str, name: str, kind: str) -> None:
+def _add(lexicon: Lexicon, language: str, name: str, kind: str, dictionary=True) -> None:
+    """``name`` as a name, and its words in the typo dictionary unless not ``dictionary``."""
     folded = name_key(name)
     if not folded or any(c.isdigit() for c in folded):
         return
     lexicon.names.setdefault(language, {}).setdefault(folded, kind)
     lexicon.shown.setdefault(folded, name.strip())
+    if not dictionary:
+        return
     counts = lexicon.name_words.setdefault(language, {})
     for word in folded.split():
         counts[word] = counts.get(word, 0) + 1
@@ -195,9 +198,10 @@ def _add_terms(lexicon: Lexicon, documents) -> None:
     from django.db.models import Q
 
     from rulebook.models import Rule
-    from rulebook.search.terms import defined_term, unique_terms
+    from rulebook.search.terms import unique_terms
 
-    # Only a rule with a colon defines a term; headings are read for the names they bear.
+    # Only a rule with a colon defines a term (no title row holds one, so none is read);
+    # headings are read for the names they bear.
     rows = (
         Rule.objects.filter(document_id__in=documents)
         .filter(Q(is_heading=True) | Q(text__contains=":"))
@@ -208,14 +212,8 @@ def _add_terms(lexicon: Lexicon, documents) -> None:
     for document, language, *fields in rows:
         by_document.setdefault(document, []).append(_Row(language, *fields))
     for rules in by_document.values():
-        language = rules[0].language
-        for rule, term in zip(rules, unique_terms(rules, language), strict=True):
-            if not term or not defined_term(rule, language):
-                continue  # a title row ("Turn", "Spells") is a name of the index only
-            folded = name_key(term)
-            if folded and not any(c.isdigit() for c in folded):
-                lexicon.names.setdefault(language, {}).setdefault(folded, "term")
-                lexicon.shown.setdefault(folded, term)
+        for term in filter(None, unique_terms(rules, rules[0].language)):
+            _add(lexicon, rules[0].language, term, "term", dictionary=False)
 
 
 def _add_keywords(lexicon: Lexicon) -> None:

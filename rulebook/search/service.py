@@ -113,18 +113,19 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
     read, names = read_words(sq.language), lexicon.words_in(sq.language)
     plan = understand(sq.text, sq.language, lexicon)
 
-    def known(word, language):
+    def read_as_typed(word):
         """A word the search reads; in a question, a common word of the language ("when
-        does damage wear off"); or a word whose stem is indexed ("play" when only "played"
-        is written), unless it is a name word with two neighbours swapped ("joure": the
-        stem "jour" is indexed, but the name is « Jouer des cartes »). A short query is
-        read as a name, where "night" is more likely *Might* than the night."""
+        does damage wear off"). A short query is read as a name, where "night" is more
+        likely *Might* than the night."""
+        return word in read or (plan.question and spelling.common_word(word, sq.language))
+
+    def known(word, language):
+        """A word read as typed, or one whose stem is indexed ("play" when only "played" is
+        written), unless it is a name word with two neighbours swapped ("joure": the stem
+        "jour" is indexed, but the name is « Jouer des cartes »)."""
         if read_as_typed(word):
             return True
         return backend.knows_stem(word, language) and not spelling.swaps(word, names)
-
-    def read_as_typed(word):
-        return word in read or (plan.question and spelling.common_word(word, sq.language))
 
     vocabulary = backend.vocabulary(sq.language)
     unknown = spelling.unknown_words(sq.text, vocabulary)

@@ -37,19 +37,25 @@ def unique_terms(rules, language: str) -> list[str]:
     rules = list(rules)
     after = [r.number for r in rules[1:]] + [""]
     headings = [name_key(r.text) for r in rules if r.is_heading]
-    terms = []
-    for rule, following in zip(rules, after, strict=True):
-        term = "" if rule.is_heading else defined_term(rule, language)
-        if not term and not rule.is_heading:
-            term = title(rule, following)
-            words = set(name_key(term).split())
-            if words and any(words <= set(h.split()) for h in headings):
-                term = ""  # "Priority", a step of removing a player: *Priority and Focus*
-        terms.append(term)
-    counts = Counter(name_key(t) for t in terms)
-    return [
-        t if t and counts[name_key(t)] == 1 and name_key(t) not in headings else "" for t in terms
-    ]
+    covered = [set(h.split()) for h in headings]
+    pairs = zip(rules, after, strict=True)
+    terms = [_name(rule, following, language, covered) for rule, following in pairs]
+    keys = [name_key(t) for t in terms]
+    counts = Counter(keys)
+    named = zip(terms, keys, strict=True)
+    return [t if k and counts[k] == 1 and k not in headings else "" for t, k in named]
+
+
+def _name(rule, following: str, language: str, covered: list[set[str]]) -> str:
+    if rule.is_heading:
+        return ""
+    term = defined_term(rule, language)
+    if term:
+        return term
+    term = title(rule, following)
+    words = set(name_key(term).split())
+    # "Priority", a step of removing a player, is a case of *Priority and Focus*'s subject.
+    return term if words and not any(words <= heading for heading in covered) else ""
 
 
 def defined_term(rule, language: str) -> str:

@@ -23,7 +23,6 @@ from ingest.languages import fold
 from rulebook.search import whoosh_schema as ws
 from rulebook.search import whoosh_update
 from rulebook.search.base import (
-    INDEX_FORMAT,
     IndexEntry,
     SearchBackend,
     SearchHit,
@@ -345,7 +344,6 @@ class WhooshBackend(WhooshWords, SearchBackend):
             except BaseException:
                 writer.cancel()
                 raise
-            self.store.stamp(generation, INDEX_FORMAT)
             self.store.publish(generation)
             self.store.cleanup()
         return len(docs)

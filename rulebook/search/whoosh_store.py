@@ -18,6 +18,8 @@ import shutil
 import time
 from pathlib import Path
 
+from rulebook.search.base import INDEX_FORMAT
+
 GRACE_SECONDS = 10 * 60
 PREFIX = "gen-"
 FORMAT_FILE = "FORMAT"  # the index format the generation was built with
@@ -49,7 +51,9 @@ class IndexStore:
         return path
 
     def publish(self, generation: Path) -> None:
-        """Point ``current`` at ``generation`` in one atomic rename."""
+        """Stamp ``generation`` with this code's index format, then point ``current`` at it
+        in one atomic rename."""
+        (generation / FORMAT_FILE).write_text(f"{INDEX_FORMAT}\n", encoding="ascii")
         tmp = self.root / f".current-{os.getpid()}-{time.time_ns()}"
         os.symlink(generation.name, tmp)
         os.replace(tmp, self.pointer)
@@ -73,10 +77,6 @@ class IndexStore:
             shutil.rmtree(gen, ignore_errors=True)
             removed.append(gen.name)
         return removed
-
-    def stamp(self, generation: Path, fmt: int) -> None:
-        """Record which index format ``generation`` was built with (before it is published)."""
-        (generation / FORMAT_FILE).write_text(f"{fmt}\n", encoding="ascii")
 
     def format(self) -> int | None:
         """The live generation's format: its stamp, 1 without one, None without a generation."""
