@@ -82,7 +82,7 @@ ENGLISH = LanguageRules(
     ),
     question_words=frozenset(
         "can could does do did how what when which who why where happens happen is are i my "
-        "me you there if it say says mean means meaning many much".split()
+        "me you there if it say says mean means meaning many much work works".split()
     ),
     filler_words=frozenset(
         "a an the to by at of or and in on for from with as into onto than that this these "
@@ -113,7 +113,8 @@ FRENCH = LanguageRules(
     question_words=frozenset(
         "puis je peux peut on est ce que qu quoi quand comment quel quelle quels quelles se "
         "passe il elle mon ma mes pourquoi fait font faut ils elles combien lequel laquelle "
-        "lesquels lesquelles signifie signifient veut dire c j ai qui".split()
+        "lesquels lesquelles signifie signifient veut dire c j ai qui fonctionne "
+        "fonctionnent".split()
     ),
     filler_words=frozenset(
         "le la les l un une des du de d et ou à au aux en par pour sur dans avec sans son sa "

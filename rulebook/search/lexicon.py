@@ -120,8 +120,10 @@ class Lexicon:
         return sorted(chosen)
 
 
-def name_key(text: str) -> str:
-    """A name as compared: folded words joined by one space ("Kha'Zix" -> "kha zix")."""
+def folded_name(text: str) -> str:
+    """A name as the lexicon keys it: every word folded, joined by one space ("Kha'Zix" ->
+    "kha zix"), articles and kind words kept, so that a card named in a question is found
+    word for word. The index's exact-name key (``query.name_key``) drops them instead."""
     return " ".join(fold(w) for w in TOKEN_RE.findall(text))
 
 
@@ -164,7 +166,7 @@ def load() -> Lexicon:
 
 def _add(lexicon: Lexicon, language: str, name: str, kind: str, dictionary=True) -> None:
     """``name`` as a name, and its words in the typo dictionary unless not ``dictionary``."""
-    folded = name_key(name)
+    folded = folded_name(name)
     if not folded or any(c.isdigit() for c in folded):
         return
     lexicon.names.setdefault(language, {}).setdefault(folded, kind)
@@ -232,7 +234,7 @@ def _add_cards(lexicon: Lexicon) -> None:
     automaton = ahocorasick.Automaton()
     for name, ability, keywords in CardRow.objects.values_list("name", "ability_text", "keywords"):
         _add(lexicon, language, name, "card")
-        folded = name_key(name)
+        folded = folded_name(name)
         if not folded:
             continue
         text = " ".join([ability_plain_text(ability), *(k.get("name", "") for k in keywords)])

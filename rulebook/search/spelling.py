@@ -23,7 +23,7 @@ from wordfreq import zipf_frequency
 from ingest import languages
 from ingest.languages import fold
 from ingest.misprints import swapped
-from rulebook.search.lexicon import name_key
+from rulebook.search.lexicon import folded_name
 from rulebook.search.query import clean
 
 MIN_LENGTH = 4
@@ -136,7 +136,7 @@ def correct(
 def inflected(typed: str, name: str) -> bool:
     """Whether ``typed`` is ``name`` with endings added ("reactions", "shielded"), word for
     word: an inflection, not a slip. A word cut short ("Pit Cre") is a slip."""
-    typed_words, name_words = name_key(typed).split(), name_key(name).split()
+    typed_words, name_words = folded_name(typed).split(), folded_name(name).split()
     if len(typed_words) != len(name_words):
         return False
     pairs = list(zip(typed_words, name_words, strict=True))
@@ -147,7 +147,7 @@ def whole_name(cleaned: str, language, lexicon, kind=None) -> Correction | None:
     """A short query one or two edits from exactly one name ("Baited Hok" -> "Baited Hook"),
     among the names of the ``kind`` searched when one is: with ``kind=card``, "Reteat" is the
     card *Retreat*, not the keyword *Repeat* as far away."""
-    key = name_key(cleaned)
+    key = folded_name(cleaned)
     if lexicon is None or not key or len(key.split()) > MAX_NAME_WORDS:
         return None
     wanted = NAMED_BY.get(kind)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ingest import languages
 from ingest.languages import fold
-from rulebook.search.lexicon import Lexicon, name_key
+from rulebook.search.lexicon import Lexicon, folded_name
 from rulebook.search.query import (
     FILLER_WORDS,
     GENERIC_WORDS,
@@ -82,7 +82,7 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
     content = [t for t in parsed.terms if t.kind == "word"]
     scaffolded = len(tokens) > len(parsed.words) or parsed.text.rstrip().endswith("?")
     names = lexicon.names_in(language) if lexicon else {}
-    if name_key(parsed.text) in names:
+    if folded_name(parsed.text) in names:
         return plan
     keys = lexicon.keys_in(language) if lexicon else frozenset()
     named = [parsed.name_key, *parsed.name_variants]  # "what is a showdown": *Showdowns*
@@ -136,7 +136,7 @@ def _name_inside(text: str, names: dict[str, str]) -> str:
     for size in range(len(spans), 0, -1):
         for start in range(len(spans) - size + 1):
             run = text[spans[start][0] : spans[start + size - 1][1]]
-            if name_key(run) in names:
+            if folded_name(run) in names:
                 return run
     return ""
 
@@ -178,13 +178,7 @@ def described(text: str, language: str | None) -> str:
     finds nothing until it is read this way."""
     words = _TOKEN_RE.findall(text)
     keys = [fold(w) for w in words]
-    rows = [
-        (trigger.split(), row["add"][0])
-        for lang in languages.codes(language)
-        for (triggers, _), row in zip(_table(lang), _rows(lang), strict=True)
-        for trigger in triggers
-    ]
-    rows.sort(key=lambda pair: -len(pair[0]))  # the longest trigger first
+    rows = _replacements(language)
     out, i, changed = [], 0, False
     while i < len(words):
         found = next((r for r in rows if keys[i : i + len(r[0])] == r[0]), None)
@@ -192,6 +186,20 @@ def described(text: str, language: str | None) -> str:
         i += len(found[0]) if found else 1
         changed = changed or bool(found)
     return " ".join(out) if changed else ""
+
+
+@functools.cache
+def _replacements(language: str | None) -> list[tuple[list[str], str]]:
+    """(trigger's folded words, the rules' words as written) of every synonym entry, the
+    longest trigger first, so that a trigger of several words wins over a shorter one inside
+    it. Built once: every query that reads as a description asks for it."""
+    rows = [
+        (trigger.split(), row["add"][0])
+        for lang in languages.codes(language)
+        for (triggers, _), row in zip(_table(lang), _rows(lang), strict=True)
+        for trigger in triggers
+    ]
+    return sorted(rows, key=lambda pair: -len(pair[0]))
 
 
 @functools.cache

@@ -26,6 +26,9 @@ EN_NEW = [
     ("108", "Zones", H2),
     ("108.1", "Trashes", 0),  # only a title over its sub-rules: a heading in all but markup
     ("108.1.a", "Trashes hold killed units: trashes are public, trash is in order.", 0),
+    # Without the title's name, this outranks it: the word in its heading path and its text.
+    ("109", "Trash Piles", H2),
+    ("109.1", "A trash pile holds the trash.", 0),
     ("140", "Tokens", H2),
     ("140.1", "A token unit is a token: a token made by a token card stays a token.", 0),
     ("150", "Damage", H2),

@@ -122,3 +122,15 @@ def test_only_words_saying_what_kind_of_thing_is_meant_are_kind_words():
     # An article is dropped from a name's key, but says nothing of the kind of thing meant.
     assert without_kind_words("marquer des points") == ""
     assert without_kind_words("the chain") == ""
+
+
+def test_asking_how_a_thing_works_asks_about_the_thing():
+    # "fonctionne" shares its stem with « fonction », which many rules' text holds.
+    for question, language, word in (
+        ("how does a shield work?", "en", "shield"),
+        ("how do shields works", "en", "shields"),
+        ("comment fonctionne le bouclier ?", "fr", "bouclier"),
+        ("comment fonctionnent les boucliers", "fr", "boucliers"),
+    ):
+        plan = understand(question, language, None)
+        assert plan.question and plan.words == [word], question
