@@ -258,6 +258,28 @@ def one_typo(name: str, rng: random.Random, op: str, known: set[str]) -> str | N
     return None
 
 
+def spacing_set(items: list[dict], known: set[str]) -> list[dict]:
+    """Each one-word name typed as two words of the language ("Backline" -> "back line"),
+    and each two-word name typed as one ("Back Side" -> "backside"). A split is kept only
+    where both halves, of three letters or more, are words the rules or cards use, so that
+    no half is itself a typo the spelling check could mend word by word."""
+    from ingest.languages import fold
+
+    out = []
+    for item in items:
+        words = re.findall(r"[^\W\d_]+", item["q"])
+        if len(words) == 2 and "-" not in item["q"]:
+            out.append({**item, "q": "".join(words).lower(), "name": item["q"]})
+        if len(words) != 1:
+            continue
+        word = fold(words[0])
+        for i in range(3, len(word) - 2):
+            if word[:i] in known and word[i:] in known:
+                out.append({**item, "q": f"{word[:i]} {word[i:]}", "name": item["q"]})
+                break
+    return out
+
+
 def typo_set(items: list[dict], known: set[str], seed: int = SEED) -> list[dict]:
     """One typo per name, the four kinds of edit in turn (seeded, so every run is the same)."""
     rng = random.Random(seed)

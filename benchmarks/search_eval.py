@@ -18,7 +18,8 @@ reporting half: look only at the tuning half's misses while tuning), ``judged``
 (judged_queries.json), ``names`` (keyword and defined-term headings, EN and FR), ``terms``
 (terms a rule defines, "Hold: …", with one seeded typo in each, and rules that are only a
 title over their sub-rules, "Trashes") and ``typos`` (one seeded typo
-in the names, and in card names). Strict counts the cited number only;
+in the names, and in card names; and the names typed with their words split or joined
+otherwise, "back line" for *Backline*). Strict counts the cited number only;
 lenient also counts its ancestors and descendants (the same subtree).
 """
 
@@ -178,6 +179,8 @@ def main():
             for lang in ("en", "fr"):
                 typos = corpus.typo_set(names[lang], corpus.vocabulary(lang))
                 evaluate(f"one-typo names, {lang}", typos, systems[lang], args.show_misses)
+                spaced = corpus.spacing_set(names[lang], corpus.vocabulary(lang))
+                evaluate(f"names split/joined, {lang}", spaced, systems[lang], args.show_misses)
             cards = corpus.card_names()
             typos = corpus.typo_set(cards, corpus.vocabulary("en"))
             card_rows = _card_rows()

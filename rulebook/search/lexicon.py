@@ -56,6 +56,7 @@ class Lexicon:
     _words: dict = field(default_factory=dict)
     _names: dict = field(default_factory=dict)
     _keys: dict = field(default_factory=dict)
+    _letters: dict = field(default_factory=dict)
 
     def words_in(self, language: str | None) -> dict[str, int]:
         """Words of the names a page's language searches, with how many names use each."""
@@ -81,6 +82,17 @@ class Lexicon:
         if language not in self._keys:
             self._keys[language] = frozenset(query_key(n) for n in self.names_in(language))
         return self._keys[language]
+
+    def letters_in(self, language: str | None) -> dict[str, list[str]]:
+        """The names of ``names_in`` by their letters alone, spaces and hyphens dropped
+        ("backline" -> ["backline"], "quickdraw" -> ["quick draw"]): a name typed with its
+        words joined or split otherwise is still that name."""
+        if language not in self._letters:
+            out: dict[str, list[str]] = {}
+            for name in self.names_in(language):
+                out.setdefault(name.replace(" ", ""), []).append(name)
+            self._letters[language] = out
+        return self._letters[language]
 
     def _names_in(self, language: str | None) -> dict[str, str]:
         out = dict(self.names.get(site_languages.KNOWLEDGE_LANGUAGE, {}))
@@ -152,8 +164,10 @@ def forget() -> None:
 
 def load() -> Lexicon:
     lexicon = Lexicon()
-    _add_headings(lexicon)
+    # Keywords first: a name keeps the first kind it is added with, and a keyword's name is
+    # a keyword's though its chapter heading bears it too (``kind=keyword`` asks for it).
     _add_keywords(lexicon)
+    _add_headings(lexicon)
     _add_cards(lexicon)
     try:
         from rulebook.models.glossary import glossary_pairs

@@ -138,6 +138,8 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
         # word only adds an ending to it ("reactions" is no slip of *Reaction*).
         fix = spelling.whole_name(sq.text, sq.language, lexicon, sq.kind)
         fix = None if fix and spelling.inflected(sq.text, fix.text) else fix
+    elif not plan.question:  # every word known: a name's words joined or split otherwise?
+        fix = spelling.respaced_name(sq.text, sq.language, lexicon, sq.kind)
     results = _respelled(backend, sq, fix, lexicon)
     if results is not None:
         return results

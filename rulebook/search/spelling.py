@@ -160,6 +160,26 @@ def whole_name(cleaned: str, language, lexicon, kind=None) -> Correction | None:
     return Correction(lexicon.shown.get(found[0][0], found[0][0]), True)
 
 
+def respaced_name(cleaned: str, language, lexicon, kind=None) -> Correction | None:
+    """The one name a short query spells with its words joined or split otherwise ("back
+    line" -> *Backline*, "death knell" -> *Deathknell*): every word is known, so no typo is
+    seen, yet the query as typed misses the name and finds its words apart. None when the
+    query is a name itself, or its letters spell no name or several."""
+    key = folded_name(cleaned)
+    if lexicon is None or not key or len(key.split()) > MAX_NAME_WORDS:
+        return None
+    names = lexicon.names_in(language)
+    wanted = NAMED_BY.get(kind)
+    found = [
+        n
+        for n in lexicon.letters_in(language).get(key.replace(" ", ""), [])
+        if not wanted or names[n] in wanted
+    ]
+    if key in names or len(found) != 1:
+        return None
+    return Correction(lexicon.shown.get(found[0], found[0]), True)
+
+
 def _closest(word: str, choices: list[str], vocab: dict, preferred: dict):
     """The best candidate's written form, and whether it clearly beats the runner-up."""
     found = process.extract(word, choices, scorer=OSA.distance, score_cutoff=max_edits(word))

@@ -55,6 +55,8 @@ EN_NEW = [
     ("703", "Shield", H2),
     ("703.1", "Shield prevents damage; it does not grant reaction timing.", 0),
     ("703.2", "A shielded unit can still be chosen by a Raection card.", 0),  # a slip, as printed
+    ("704", "Backline", H2),  # one word, which a reader may type as two ("back line")
+    ("704.1", "A Backline unit stands at the back of the line and is dealt damage last.", 0),
 ]
 EN_OLD = [
     ("700", "Keywords", H1),

@@ -487,3 +487,17 @@ def test_a_name_typed_with_a_slip_is_respelled_even_when_its_stem_is_indexed(bac
     # was meant. A word that only adds an ending to a name is read as typed.
     assert find(backend, typed).corrected == name
     assert find(backend, "reactions").corrected is None  # the plural, not a slip
+
+
+@pytest.mark.parametrize("typed", ["back line", "Back-Line", "BACK LINE"])
+def test_a_name_typed_with_its_words_split_is_respelled_as_that_name(backend, typed):
+    """Every word is known ("back" and "line" are in 704.1), so no typo is seen; yet the
+    query as typed misses the name *Backline*, which is what a reader typing it means."""
+    results = find(backend, typed)
+    assert results.corrected == "Backline" and numbers_of(results)[0] == "704"
+    assert results.query.text == typed
+
+
+def test_a_name_is_not_respelled_as_another_spaced_otherwise(backend):
+    results = find(backend, "trash piles")  # the heading's own name, nothing to respell
+    assert results.corrected is None and numbers_of(results)[0] == "109"

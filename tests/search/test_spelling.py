@@ -58,3 +58,26 @@ def test_a_word_that_only_adds_an_ending_to_a_name_is_an_inflection_not_a_slip()
     assert not spelling.inflected("Pit Cre", "Pit Crew")  # cut short: a slip
     assert not spelling.inflected("Karma, Channele", "Karma, Channeler")
     assert not spelling.inflected("Reaction", "Reaction")
+
+
+def test_a_name_typed_with_its_words_joined_or_split_otherwise():
+    names = {"backline": "keyword", "back side": "heading", "quick draw": "keyword"}
+    shown = {"backline": "Backline", "back side": "Back Side", "quick draw": "Quick-Draw"}
+    lexicon = Lexicon(names={"en": names}, shown=shown)
+
+    def respaced(text, kind=None):
+        fixed = spelling.respaced_name(text, "en", lexicon, kind)
+        return fixed and (fixed.text, fixed.confident)
+
+    assert respaced("back line") == ("Backline", True)
+    assert respaced("backside") == ("Back Side", True)
+    assert respaced("Quick-Draw") is None and respaced("back side") is None  # names already
+    assert respaced("back line", kind="card") is None  # a keyword, not a card
+    assert respaced("the back line rule") is None  # a name's letters with others around
+
+
+def test_letters_that_spell_two_names_respell_to_neither():
+    names = {"backline": "keyword", "back line": "heading"}
+    lexicon = Lexicon(names={"en": names})
+    assert spelling.respaced_name("Back-Line", "en", lexicon) is None  # a name: "back line"
+    assert spelling.respaced_name("bac kline", "en", lexicon) is None  # two names: unsure
