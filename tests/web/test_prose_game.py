@@ -83,3 +83,19 @@ def test_warcry_seed_page_ingests_and_serves(demo_data, corpus_data, client, set
     assert {"riftbound", "warcry"} <= {r["game"] for r in data["results"]}
     # Riftbound's URLs are unchanged by the second game.
     assert client.get("/r/813.1c2")["Location"] == "/en/riftbound/rules/813.1.c.2/"
+
+
+def test_a_search_that_finds_nothing_says_how_to_widen_it(demo_index, client):
+    """Narrowed to cards, a rules word finds nothing: the page offers every kind, the newest
+    version, and the game's own pages, in the page's language."""
+    params = {"q": "target", "game": "lanternfall", "kind": "card", "version": "2026-01"}
+    html = client.get("/en/search/", params).content.decode()
+    assert "No rule matches your search." in html
+    every_kind = "?q=target&amp;game=lanternfall&amp;version=2026-01"
+    assert f'<a href="{every_kind}">Search every kind</a>' in html
+    assert '<a href="?q=target&amp;kind=card&amp;game=lanternfall">Search the newest' in html
+    assert '<a href="/en/lanternfall/">Browse Lanternfall</a>' in html
+    widened = client.get("/en/search/", {"q": "target", "game": "lanternfall"}).content.decode()
+    assert "search-tips" not in widened and "search-none" not in widened
+    french = client.get("/fr/search/", params).content.decode()
+    assert "Chercher dans tous les types" in french and "Parcourir Lanternfall" in french

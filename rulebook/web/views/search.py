@@ -13,6 +13,7 @@ from django.conf import settings
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from rulebook.search import SearchQuery, run_search
@@ -73,11 +74,23 @@ def _page_context(request, sq: SearchQuery, results) -> dict:
     context["suggestion_link"] = link(q=results.suggestion, page=1) if results.suggestion else ""
     context["literal_link"] = link(page=1, spell="0") if results.corrected else ""
     context["all_games_link"] = link(game="", page=1)
+    context["widen_links"] = _widen_links(sq, link) if not results.total else []
     low, high = max(1, sq.page - 4), min(results.pages, sq.page + 4)
     context["page_links"] = [(n, link(page=n), n == sq.page) for n in range(low, high + 1)]
     context["previous_link"] = link(page=sq.page - 1) if sq.page > 1 else ""
     context["next_link"] = link(page=sq.page + 1) if sq.page < results.pages else ""
     return context
+
+
+def _widen_links(sq: SearchQuery, link) -> list[tuple[str, str]]:
+    """(label, href) of the searches a query that found nothing can widen to: a reader who
+    narrowed to cards, or to an old version, seldom sees that the narrowing hid the answer."""
+    out = []
+    if sq.kind:
+        out.append((gettext("Search every kind"), link(kind="", page=1)))
+    if sq.version:
+        out.append((gettext("Search the newest version"), link(version="", page=1)))
+    return out
 
 
 def _reverse_or_empty(name: str) -> str:
