@@ -27,7 +27,12 @@ def test_what_may_be_played_during_combat_is_said_by_the_showdown_rules(
 
 @pytest.mark.parametrize(
     ("question", "language"),
-    [("what happens when a unit dies", "en"), ("que se passe-t-il quand une unité meurt", "fr")],
+    [
+        ("what happens when a unit dies", "en"),
+        ("que se passe-t-il quand une unité meurt", "fr"),
+        ("what happens when a unit is destroyed", "en"),  # another game's word for it
+        ("que se passe-t-il quand une unité est détruite", "fr"),
+    ],
 )
 def test_dying_is_read_as_the_rules_word_for_it(corpus_index, client, question, language):
     """Cards say a unit dies; the rules call it being killed (428 *Kill*, « Éliminer »)."""
@@ -51,3 +56,14 @@ def test_what_a_player_may_look_at_is_said_by_the_privacy_rules(
     params = {"q": question, "lang": language, "game": "riftbound", "kind": "rule"}
     top = [r["number"] for r in client.get("/api/v1/search", params).json()["results"][:3]]
     assert number in top, top
+
+
+@pytest.mark.parametrize(("typed", "language"), [("upkeep", "en"), ("entretien", "fr")])
+def test_another_games_name_for_a_phase_finds_this_games_phase(
+    corpus_index, client, typed, language
+):
+    """No rule says "upkeep": the name-like query finds nothing as typed, so it is searched
+    in the rules' words for it, the Beginning Phase, with a notice saying so."""
+    params = {"q": typed, "lang": language, "game": "riftbound", "kind": "rule"}
+    data = client.get("/api/v1/search", params).json()
+    assert data["results"][0]["number"] == "315.2" and typed in data["message"]
