@@ -67,3 +67,14 @@ def test_another_games_name_for_a_phase_finds_this_games_phase(
     params = {"q": typed, "lang": language, "game": "riftbound", "kind": "rule"}
     data = client.get("/api/v1/search", params).json()
     assert data["results"][0]["number"] == "315.2" and typed in data["message"]
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [("when is damage removed from units", "en"), ("quand les dégâts sont-ils retirés", "fr")],
+)
+def test_damage_taken_away_is_read_as_healing(corpus_index, client, question, language):
+    """The rules say damage is healed (418 *Heal*, « Soigner »; 143.3.b says when)."""
+    params = {"q": question, "lang": language, "game": "riftbound", "kind": "rule"}
+    top = [r["number"] for r in client.get("/api/v1/search", params).json()["results"][:3]]
+    assert any(n.split(".")[0] == "418" or n.startswith("143.3.b") for n in top), top
