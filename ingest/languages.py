@@ -199,6 +199,9 @@ def space_before_punctuation_re(code: str | None) -> re.Pattern:
 
 
 def fold(text: str) -> str:
-    """Lowercase without accents ("Réaction" -> "reaction"): how readers type in any language."""
+    """Lowercase without accents ("Réaction" -> "reaction"): how readers type in any language.
+    ASCII text has no accent to take off: searches fold every word of the rows they read."""
+    if text.isascii():
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.lower())
     return "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -17,15 +17,24 @@ KINDS = ("rule", "faq", "keyword", "card")
 SINGLE_LANGUAGE_KINDS = ("faq", "card")
 
 
-def scope_languages(language: str | None, kind: str | None) -> list[tuple[str, tuple]]:
-    """(language, kinds) pairs a search covers: the page's language (all kinds), plus the
-    knowledge language for the kinds published only in it. Empty for "every language"."""
+def kinds_of(kind: str | tuple[str, ...] | None) -> tuple[str, ...]:
+    """The kinds a query's ``kind`` lets through; () for every kind."""
+    if not kind:
+        return ()
+    return (kind,) if isinstance(kind, str) else tuple(kind)
+
+
+def scope_languages(language: str | None, kind) -> list[tuple[str, tuple]]:
+    """(language, kinds) pairs a search covers: the page's language (all kinds, or
+    ``kind``'s), plus the knowledge language for the kinds published only in it. Empty for
+    "every language"."""
     from rulebook.languages import KNOWLEDGE_LANGUAGE
 
     if not language:
         return []
-    scope = [(language, (kind,) if kind else ())]
-    extra = [k for k in SINGLE_LANGUAGE_KINDS if kind in (None, k)]
+    kinds = kinds_of(kind)
+    scope = [(language, kinds)]
+    extra = [k for k in SINGLE_LANGUAGE_KINDS if not kinds or k in kinds]
     if language != KNOWLEDGE_LANGUAGE and extra:
         scope.append((KNOWLEDGE_LANGUAGE, tuple(extra)))
     return scope
@@ -62,7 +71,9 @@ class IndexEntry:
 @dataclass
 class SearchQuery:
     text: str
-    kind: str | None = None
+    # One of KINDS, or None for all; a tuple of them searches those kinds in one engine call
+    # (the service's look for English-only content: FAQ and cards at once).
+    kind: str | tuple[str, ...] | None = None
     language: str | None = None
     game: str | None = None
     version: str | None = None  # None: the default (newest) version of every document

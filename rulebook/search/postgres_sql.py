@@ -302,7 +302,7 @@ def filters(language, kind, game, version) -> tuple[str, list, list[str]]:
     """WHERE conditions: version (default: newest), the page's language and the kinds that
     exist only in the knowledge language, kind, game; and the text search configurations of
     the rows they let through (a row's configuration follows from its language)."""
-    from rulebook.search.base import scope_languages
+    from rulebook.search.base import kinds_of, scope_languages
 
     conds, params = [], []
     if version:
@@ -316,8 +316,8 @@ def filters(language, kind, game, version) -> tuple[str, list, list[str]]:
         conds.append(cond)
         params += scope_params
     elif kind:
-        conds.append("e.kind = %s")
-        params.append(kind)
+        conds.append("e.kind = ANY(%s)")
+        params.append(list(kinds_of(kind)))
     if game:
         conds.append("e.game = %s")
         params.append(game)

@@ -8,6 +8,7 @@ and a parent whose children match well can rise to the top: its page shows the w
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ingest.languages import fold
@@ -64,13 +65,20 @@ def neighbours(text: str, pairs: list[list[str]]) -> int:
     "damage dealt" meets "damages dealt"."""
     if not pairs:
         return 0
-    words = [fold(w)[:PREFIX] for w in _WORD_RE.findall(text)]
-    adjacent = set(zip(words, words[1:], strict=False))
+    adjacent = _adjacent(text)
     return sum(
         all((a[:PREFIX], b[:PREFIX]) in adjacent for a, b in zip(p, p[1:], strict=False))
         for p in pairs
         if len(p) > 1
     )
+
+
+@functools.lru_cache(maxsize=8192)
+def _adjacent(text: str) -> frozenset[tuple[str, str]]:
+    """Neighbouring word pairs of ``text``, on their first letters: the best rows recur
+    across questions, and each is read for bigrams and for phrases."""
+    words = [fold(w)[:PREFIX] for w in _WORD_RE.findall(text)]
+    return frozenset(zip(words, words[1:], strict=False))
 
 
 def question_prior(entry) -> float:

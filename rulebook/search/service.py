@@ -244,24 +244,21 @@ def other_language_hits(backend, sq: SearchQuery) -> list:
         return []
     if not terms:
         return []
-    hits = []
-    for kind in [sq.kind] if sq.kind else SINGLE_LANGUAGE_KINDS:
-        if kind not in SINGLE_LANGUAGE_KINDS:
-            continue
-        other = dataclasses.replace(
-            sq,
-            text=" ".join(terms),
-            language=KNOWLEDGE_LANGUAGE,
-            kind=kind,
-            page=1,
-            per_page=ALSO_LIMIT,
-        )
-        try:
-            hits.extend(backend.search(other).hits)
-        except SearchUnavailable:
-            return []
-    hits.sort(key=lambda hit: -hit.score)
-    return hits[:ALSO_LIMIT]
+    wanted = tuple(k for k in SINGLE_LANGUAGE_KINDS if not sq.kind or k == sq.kind)
+    if not wanted:
+        return []
+    other = dataclasses.replace(
+        sq,
+        text=" ".join(terms),
+        language=KNOWLEDGE_LANGUAGE,
+        kind=wanted,  # every such kind in one engine call, best first
+        page=1,
+        per_page=ALSO_LIMIT,
+    )
+    try:
+        return backend.search(other).hits
+    except SearchUnavailable:
+        return []
 
 
 def nearest_rule(number: str, sq: SearchQuery) -> str | None:

@@ -20,7 +20,7 @@ from whoosh.support.charset import accent_map
 
 from ingest.languages import fold
 from rulebook import languages
-from rulebook.search.base import IndexEntry, scope_languages
+from rulebook.search.base import IndexEntry, kinds_of, scope_languages
 from rulebook.search.entries import entry_name
 from rulebook.search.query import VARIANT_SHARE, ParsedQuery, QueryTerm, name_key, surface_words
 from rulebook.search.ranking import question_prior
@@ -278,7 +278,7 @@ def filters(language, kind, game, version):
     if scope:
         clauses.append(scope[0] if len(scope) == 1 else query.Or(scope))
     elif kind:
-        clauses.append(query.Term("kind", kind))
+        clauses.append(query.Or([query.Term("kind", k) for k in kinds_of(kind)]))
     if game:
         clauses.append(query.Term("game", game))
     return query.And(clauses)

@@ -221,6 +221,18 @@ def test_filters(backend):
     assert find(backend, "reaction", game="starfall").total > 0
 
 
+@pytest.mark.parametrize("language", ["en", "fr", None])
+def test_a_query_may_ask_for_several_kinds_at_once(backend, language):
+    """The service looks for English-only FAQ answers and cards in one engine call."""
+    rules = find(backend, "reaction", language=language, kind=("rule",))
+    assert rules.total == find(backend, "reaction", language=language, kind="rule").total > 0
+    assert find(backend, "reaction", language=language, kind=("faq", "card")).total == 0
+    either = find(backend, "reaction", language=language, kind=("faq", "rule"))
+    assert [(h.number, h.language) for h in either.hits] == [
+        (h.number, h.language) for h in rules.hits
+    ]
+
+
 def test_default_version_and_pinned_version(backend):
     assert find(backend, "legacy").total == 0
     old = find(backend, "legacy", version="2025-01-10")

@@ -95,6 +95,20 @@ def test_french_query_finds_english_only_faq_through_the_glossary(demo_index, cl
     assert "search-also" in html and 'lang="en"' in html
 
 
+def test_english_only_content_is_looked_for_in_one_engine_call(demo_index, monkeypatch):
+    """FAQ answers and cards together, best first: one search, not one per kind."""
+    from rulebook.search import SearchQuery, get_backend
+    from rulebook.search.service import other_language_hits
+
+    backend = get_backend()
+    asked, search = [], backend.search
+    monkeypatch.setattr(backend, "search", lambda q, plan=None: asked.append(q) or search(q, plan))
+    also = other_language_hits(backend, SearchQuery(text="célérité", language="fr"))
+    assert {"faq", "card"} & {hit.kind for hit in also}
+    assert [(q.kind, q.language) for q in asked] == [(("faq", "card"), "en")]
+    assert [hit.score for hit in also] == sorted((hit.score for hit in also), reverse=True)
+
+
 def test_english_query_on_french_pages_uses_the_glossary_too(demo_index, client):
     data = client.get("/api/v1/search", {"q": "swift", "lang": "fr"}).json()
     assert data["results"] and data["results"][0]["language"] == "fr"
