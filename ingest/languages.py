@@ -82,7 +82,7 @@ ENGLISH = LanguageRules(
     ),
     question_words=frozenset(
         "can could does do did how what when which who why where happens happen is are i my "
-        "me you there if it say says mean means meaning many much work works".split()
+        "me you there if it say says mean means meaning many much work works whats".split()
     ),
     filler_words=frozenset(
         "a an the to by at of or and in on for from with as into onto than that this these "

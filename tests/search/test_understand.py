@@ -124,13 +124,14 @@ def test_only_words_saying_what_kind_of_thing_is_meant_are_kind_words():
     assert without_kind_words("the chain") == ""
 
 
-def test_asking_how_a_thing_works_asks_about_the_thing():
+def test_asking_how_a_thing_works_or_what_it_is_asks_about_the_thing():
     # "fonctionne" shares its stem with « fonction », which many rules' text holds.
     for question, language, word in (
         ("how does a shield work?", "en", "shield"),
         ("how do shields works", "en", "shields"),
         ("comment fonctionne le bouclier ?", "fr", "bouclier"),
         ("comment fonctionnent les boucliers", "fr", "boucliers"),
+        ("whats a shield", "en", "shield"),  # "what's", its apostrophe left out
     ):
         plan = understand(question, language, None)
         assert plan.question and plan.words == [word], question
