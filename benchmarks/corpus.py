@@ -208,6 +208,16 @@ def title_set(language: str) -> list[dict]:
     ]
 
 
+ASKED = {"en": "what is {}?", "fr": "c'est quoi {} ?"}
+
+
+def asked_set(items: list[dict], language: str) -> list[dict]:
+    """Each name asked about in a question ("what is Trashes?", « c'est quoi Phase de
+    pioche ? »): a question about a name is answered by that name's rule, not by rows that
+    happen to hold its words."""
+    return [{**item, "q": ASKED[language].format(item["q"]), "name": item["q"]} for item in items]
+
+
 def card_names() -> list[dict]:
     from rulebook.models import Card
 

@@ -17,9 +17,9 @@ Sets: ``questions`` (community FAQ questions citing rules, split by page into a 
 reporting half: look only at the tuning half's misses while tuning), ``judged``
 (judged_queries.json), ``names`` (keyword and defined-term headings, EN and FR), ``terms``
 (terms a rule defines, "Hold: …", with one seeded typo in each, and rules that are only a
-title over their sub-rules, "Trashes") and ``typos`` (one seeded typo
-in the names, and in card names; and the names typed with their words split or joined
-otherwise, "back line" for *Backline*). Strict counts the cited number only;
+title over their sub-rules, "Trashes"; each also asked about: "what is Trashes?") and
+``typos`` (one seeded typo in the names, and in card names; and the names typed with their
+words split or joined otherwise, "back line" for *Backline*). Strict counts the cited number only;
 lenient also counts its ancestors and descendants (the same subtree).
 """
 
@@ -175,6 +175,8 @@ def main():
                 evaluate(f"one-typo terms, {lang}", typos, systems[lang], args.show_misses)
                 titles = corpus.title_set(lang)
                 evaluate(f"rule titles, {lang}", titles, systems[lang], args.show_misses)
+                asked = corpus.asked_set(terms[lang] + titles, lang)
+                evaluate(f"asked about, {lang}", asked, systems[lang], args.show_misses)
         if "typos" in sets:
             for lang in ("en", "fr"):
                 typos = corpus.typo_set(names[lang], corpus.vocabulary(lang))

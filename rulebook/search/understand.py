@@ -81,7 +81,7 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
     tokens = _TOKEN_RE.findall(parsed.text)
     content = [t for t in parsed.terms if t.kind == "word"]
     scaffolded = len(tokens) > len(parsed.words) or parsed.text.rstrip().endswith("?")
-    names = lexicon.names_in(language) if lexicon else {}
+    names = lexicon.read_in(language) if lexicon else {}
     if folded_name(parsed.text) in names:
         return plan
     keys = lexicon.keys_in(language) if lexicon else frozenset()

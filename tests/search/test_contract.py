@@ -470,6 +470,13 @@ def test_a_rule_that_is_only_a_title_over_its_sub_rules_is_named_by_it(backend, 
     assert numbers_of(find(backend, typed))[0] == "108.1"
 
 
+@pytest.mark.parametrize("typed", ["what are trashes?", "what is a trash", "Trashes?"])
+def test_a_question_about_a_title_of_a_rule_finds_that_rule(backend, typed):
+    """A question about a name a rule carries as its title is about that name: rows that
+    happen to hold its word ("trashes are public") are not what is asked."""
+    assert numbers_of(find(backend, typed))[0] == "108.1"
+
+
 @pytest.mark.parametrize(
     ("typed", "language", "number"),
     [("what is a token?", "en", "140"), ("c'est quoi une réaction ?", "fr", "702")],

@@ -17,3 +17,13 @@ def test_a_keyword_whose_chapter_heading_bears_its_name_is_a_keyword():
     Keyword.objects.create(document=document, name="Backline", slug="backline", number="704")
     names = lexicon.load().names_in("en")
     assert names["backline"] == "keyword" and names["trash piles"] == "heading"
+
+
+@pytest.mark.django_db
+def test_a_title_rule_is_read_as_a_name_but_respelled_to_by_no_typo():
+    """ "what are trashes?" asks about 108.1 *Trashes*; yet the title is a plain word, and in
+    the names a typo is respelled to it would tie with the names one edit from it."""
+    create_game()
+    found = lexicon.load()
+    assert found.read_in("en")["trashes"] == "title" and "trashes" not in found.names_in("en")
+    assert "trashes" in found.keys_in("en") and "trashes" in found.keys_in(None)
