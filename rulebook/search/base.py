@@ -24,6 +24,12 @@ def kinds_of(kind: str | tuple[str, ...] | None) -> tuple[str, ...]:
     return (kind,) if isinstance(kind, str) else tuple(kind)
 
 
+def single_language_kinds(kind) -> tuple[str, ...]:
+    """The kinds published in one language only that ``kind`` lets through."""
+    kinds = kinds_of(kind)
+    return tuple(k for k in SINGLE_LANGUAGE_KINDS if not kinds or k in kinds)
+
+
 def scope_languages(language: str | None, kind) -> list[tuple[str, tuple]]:
     """(language, kinds) pairs a search covers: the page's language (all kinds, or
     ``kind``'s), plus the knowledge language for the kinds published only in it. Empty for
@@ -32,11 +38,10 @@ def scope_languages(language: str | None, kind) -> list[tuple[str, tuple]]:
 
     if not language:
         return []
-    kinds = kinds_of(kind)
-    scope = [(language, kinds)]
-    extra = [k for k in SINGLE_LANGUAGE_KINDS if not kinds or k in kinds]
+    scope = [(language, kinds_of(kind))]
+    extra = single_language_kinds(kind)
     if language != KNOWLEDGE_LANGUAGE and extra:
-        scope.append((KNOWLEDGE_LANGUAGE, tuple(extra)))
+        scope.append((KNOWLEDGE_LANGUAGE, extra))
     return scope
 
 

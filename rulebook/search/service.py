@@ -20,10 +20,10 @@ from rulebook import kinds, languages
 from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.search import results_cache, spelling
 from rulebook.search.base import (
-    SINGLE_LANGUAGE_KINDS,
     SearchQuery,
     SearchResults,
     SearchUnavailable,
+    single_language_kinds,
 )
 from rulebook.search.glossary import expansion_terms
 from rulebook.search.query import clean, parse, surface_words
@@ -244,7 +244,7 @@ def other_language_hits(backend, sq: SearchQuery) -> list:
         return []
     if not terms:
         return []
-    wanted = tuple(k for k in SINGLE_LANGUAGE_KINDS if not sq.kind or k == sq.kind)
+    wanted = single_language_kinds(sq.kind)
     if not wanted:
         return []
     other = dataclasses.replace(

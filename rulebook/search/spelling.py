@@ -147,11 +147,10 @@ def whole_name(cleaned: str, language, lexicon, kind=None) -> Correction | None:
     """A short query one or two edits from exactly one name ("Baited Hok" -> "Baited Hook"),
     among the names of the ``kind`` searched when one is: with ``kind=card``, "Reteat" is the
     card *Retreat*, not the keyword *Repeat* as far away."""
-    key = folded_name(cleaned)
-    if lexicon is None or not key or len(key.split()) > MAX_NAME_WORDS:
+    key = _short_name(cleaned, lexicon)
+    if not key:
         return None
-    wanted = NAMED_BY.get(kind)
-    names = [n for n, named in lexicon.names_in(language).items() if not wanted or named in wanted]
+    names = [n for n, named in lexicon.names_in(language).items() if _of_kind(named, kind)]
     found = process.extract(key, names, scorer=OSA.distance, score_cutoff=max_edits(key), limit=2)
     if not found or found[0][1] == 0:
         return None
@@ -165,19 +164,27 @@ def respaced_name(cleaned: str, language, lexicon, kind=None) -> Correction | No
     line" -> *Backline*, "death knell" -> *Deathknell*): every word is known, so no typo is
     seen, yet the query as typed misses the name and finds its words apart. None when the
     query is a name itself, or its letters spell no name or several."""
-    key = folded_name(cleaned)
-    if lexicon is None or not key or len(key.split()) > MAX_NAME_WORDS:
+    key = _short_name(cleaned, lexicon)
+    if not key:
         return None
     names = lexicon.names_in(language)
-    wanted = NAMED_BY.get(kind)
-    found = [
-        n
-        for n in lexicon.letters_in(language).get(key.replace(" ", ""), [])
-        if not wanted or names[n] in wanted
-    ]
+    spelt = lexicon.letters_in(language).get(key.replace(" ", ""), [])
+    found = [n for n in spelt if _of_kind(names[n], kind)]
     if key in names or len(found) != 1:
         return None
     return Correction(lexicon.shown.get(found[0], found[0]), True)
+
+
+def _short_name(cleaned: str, lexicon) -> str:
+    """The query as the lexicon keys names, when it is short enough to be one; else ""."""
+    key = folded_name(cleaned)
+    return key if lexicon is not None and key and len(key.split()) <= MAX_NAME_WORDS else ""
+
+
+def _of_kind(named: str, kind) -> bool:
+    """Whether a name of this kind of thing is one a search of ``kind`` can mean."""
+    wanted = NAMED_BY.get(kind)
+    return not wanted or named in wanted
 
 
 def _closest(word: str, choices: list[str], vocab: dict, preferred: dict):
