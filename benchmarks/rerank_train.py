@@ -42,7 +42,8 @@ def training_sets() -> dict[str, tuple[str, list[dict]]]:
         "tuning": ("en", tuning),
         "judged_en": ("en", judged["en"]),
         "judged_fr": ("fr", judged["fr"]),
-        "named": ("en", [{"q": DRAW_QUESTION, "relevant": [DRAW_ANSWER]}]),
+        # Asked as search_eval asks it: of every kind, so headings and keywords compete too.
+        "named": ("en", [{"q": DRAW_QUESTION, "relevant": [DRAW_ANSWER], "kind": None}]),
     }
 
 
@@ -71,7 +72,11 @@ def capture(backend_name: str, out: str) -> None:
             for item in items:
                 seen.clear()
                 sq = SearchQuery(
-                    text=item["q"], language=language, game=corpus.GAME, kind="rule", per_page=10
+                    text=item["q"],
+                    language=language,
+                    game=corpus.GAME,
+                    kind=item.get("kind", "rule"),
+                    per_page=10,
                 )
                 results = run_search(sq)
                 final = [hit.number for hit in results.hits if hit.number]

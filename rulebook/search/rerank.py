@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.languages import fold
+from rulebook.search import meaning
 from rulebook.search.ranking import PREFIX  # "damage" meets "damaged", as for neighbours
 from rulebook.search.understand import SYNONYM_WEIGHT, Plan
 
@@ -47,6 +48,7 @@ FEATURES = (
     "chapter",  # a top-level rule (one number, no dot)
     "subtree",  # the summed scores of the window's rows below this one
     "siblings",  # how many of the window's rows share this row's parent
+    "meaning",  # how near the question's meaning is to the row's path and text (``meaning``)
 )
 
 
@@ -95,6 +97,15 @@ def _window_counts(candidates: list[Candidate], top: float):
     return below, children
 
 
+def _meanings(plan: Plan, candidates: list[Candidate]) -> list[float]:
+    """The ``meaning`` feature per candidate: 0 throughout where the vectors cannot read the
+    query's language."""
+    if not meaning.reads(plan.language):
+        return [0.0] * len(candidates)
+    rows = [f"{c.path} {c.text}".strip() for c in candidates]
+    return meaning.similarities(plan.parsed.text, rows)
+
+
 def features(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, ...]]:
     """One row of ``FEATURES`` per candidate, in the candidates' order."""
     if not candidates:
@@ -104,8 +115,9 @@ def features(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, ...]]
     card_words = frozenset(fold(w)[:PREFIX] for w, weight in plan.extra if weight < SYNONYM_WEIGHT)
     card_words -= words
     below, children = _window_counts(candidates, top)
+    near = _meanings(plan, candidates)
     out = []
-    for c in candidates:
+    for c, sense in zip(candidates, near, strict=True):
         text, path = prefixes(c.text), prefixes(c.path)
         in_path = words & path
         siblings = children.get(_parent(c.number), 0) if c.number else 0
@@ -120,6 +132,7 @@ def features(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, ...]]
                 float(bool(c.number) and "." not in c.number),
                 min(below.get(c.number, 0.0), SUBTREE_CAP) / SUBTREE_CAP if c.number else 0.0,
                 min(siblings, SIBLINGS_CAP) / SIBLINGS_CAP,
+                sense,
             )
         )
     return out

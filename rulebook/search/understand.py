@@ -58,6 +58,7 @@ class Plan:
     bigrams: list[list[str]] = field(default_factory=list)  # neighbours in the query
     cards: list[str] = field(default_factory=list)  # card names recognised (folded)
     described: bool = False  # a synonym entry matched: it stands for words the rules lack
+    language: str | None = None  # the query's, as asked (None: every language)
 
     @property
     def question(self) -> bool:
@@ -75,7 +76,7 @@ class Plan:
 
 def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
     parsed = parse(text)
-    plan = Plan(parsed)
+    plan = Plan(parsed, language=language)
     if parsed.empty or any(t.kind not in ("word", "phrase") for t in parsed.terms):
         return plan  # the box's own syntax: keep the literal reading
     tokens = _TOKEN_RE.findall(parsed.text)

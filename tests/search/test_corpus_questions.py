@@ -78,3 +78,13 @@ def test_damage_taken_away_is_read_as_healing(corpus_index, client, question, la
     params = {"q": question, "lang": language, "game": "riftbound", "kind": "rule"}
     top = [r["number"] for r in client.get("/api/v1/search", params).json()["results"][:3]]
     assert any(n.split(".")[0] == "418" or n.startswith("143.3.b") for n in top), top
+
+
+def test_a_question_is_matched_on_its_meaning_as_well_as_its_words(corpus_index, client):
+    """ "Points" and "win" are words of many rules (a match's games, scoring a battlefield);
+    what the question means is *Winning* (194), and its word vectors say so where word
+    counts tie (``meaning``)."""
+    params = {"q": "how do I earn points to win", "lang": "en", "game": "riftbound"}
+    params["kind"] = "rule"
+    first = client.get("/api/v1/search", params).json()["results"][0]["number"]
+    assert first.split(".")[0] == "194", first

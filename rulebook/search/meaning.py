@@ -1,0 +1,74 @@
+"""How near a question's meaning is to a row's, for the question rerank.
+
+Every other ranking signal counts shared words, and a player's question often shares none
+with the rule that answers it: the player asks whether a tired unit may guard, the rule says
+an exhausted unit cannot be assigned as a blocker. Word vectors meet there. WordLlama's are
+token embeddings distilled from a large language model and averaged per text, so a row costs
+a lookup and a sum, not a network pass: a hundred rows take about a millisecond on the CPU,
+and the weights ship inside the wheel, so nothing is downloaded, ever.
+
+The vectors were learned from English text. On French rows they scored worse than no vector
+at all in the rerank's training, so only the languages in ``READS`` are read; for the others
+every similarity is 0 and the rerank ranks as it did without them.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import threading
+from pathlib import Path
+
+import numpy
+
+READS = frozenset({"en"})
+CACHE_SIZE = 50_000  # row vectors kept per process (1 KB each): the best rows recur
+_vectors: dict[str, object] = {}
+_lock = threading.Lock()
+
+
+def reads(language: str | None) -> bool:
+    """Whether the vectors can read a query in ``language``: a query of no stated language
+    (the API's default) is most likely English, the language of most of the data."""
+    return language is None or language in READS
+
+
+@functools.cache
+def _model():
+    import wordllama
+    from wordllama import WordLlama
+
+    # load() looks for the tokenizer the wheel ships under a folder name it does not use and
+    # would then try the network: pointing its cache at the package finds both files.
+    return WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+
+
+def _embed(texts: list[str]):
+    with numpy.errstate(invalid="ignore", divide="ignore"):  # zero vectors: see ``_finite``
+        return _model().embed(texts, norm=True)
+
+
+def similarities(question: str, texts: list[str]) -> list[float]:
+    """Cosine similarity of ``question`` to each of ``texts`` (-1 to 1), in their order.
+    Row vectors are cached, and the uncached ones embedded in one batch."""
+    if not texts:
+        return []
+    missing = list(dict.fromkeys(t for t in texts if t not in _vectors))
+    if missing:
+        fresh = _embed(missing)
+        with _lock:
+            if len(_vectors) + len(missing) > CACHE_SIZE:
+                _vectors.clear()
+            _vectors.update(zip(missing, fresh, strict=True))
+    found = {t: _vectors.get(t) for t in texts}
+    lost = [t for t, v in found.items() if v is None]  # another thread cleared the cache
+    if lost:
+        found.update(zip(lost, _embed(lost), strict=True))
+    asked = _embed([question])[0]
+    return [_finite(float(asked @ found[t])) for t in texts]
+
+
+def _finite(value: float) -> float:
+    """A text with no token the vectors know (an empty row, a lone symbol) has a zero vector,
+    whose normalised cosine is NaN: it is near nothing."""
+    return value if math.isfinite(value) else 0.0

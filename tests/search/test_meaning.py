@@ -1,0 +1,63 @@
+"""The word vectors the question rerank reads, on our own sentences: no network, a number
+for every row, and French left to the other features."""
+
+import math
+import warnings
+
+import pytest
+
+from rulebook.search import meaning
+from rulebook.search.query import parse
+from rulebook.search.rerank import FEATURES, Candidate, features
+from rulebook.search.understand import Plan, understand
+
+GUARD = "Can a tired creature still stand guard?"
+ROWS = [
+    "Shuffle your deck and draw a fresh hand before the first turn.",
+    "An exhausted unit cannot be assigned as a blocker.",
+    "Score a point each time you hold a lantern at the end of the round.",
+]
+
+
+def test_the_row_that_means_the_question_is_nearest_though_it_shares_no_word():
+    got = meaning.similarities(GUARD, ROWS)
+    assert len(got) == len(ROWS)
+    assert max(range(len(ROWS)), key=got.__getitem__) == 1
+    assert all(-1.0 <= value <= 1.0 for value in got)
+
+
+def test_the_same_row_gives_the_same_number_however_the_cache_stands(monkeypatch):
+    first = meaning.similarities(GUARD, ROWS)
+    monkeypatch.setattr(meaning, "CACHE_SIZE", 1)  # every call now clears it
+    again = meaning.similarities(GUARD, [*ROWS, ROWS[1]])
+    assert again[:3] == pytest.approx(first) and again[3] == pytest.approx(first[1])
+
+
+def test_a_row_with_nothing_to_read_is_near_nothing_and_warns_of_nothing():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert meaning.similarities(GUARD, ["", "§"])[0] == 0.0
+        assert all(math.isfinite(v) for v in meaning.similarities("", ["", "a unit"]))
+    assert meaning.similarities(GUARD, []) == []
+
+
+def test_only_english_and_unstated_languages_are_read():
+    assert meaning.reads("en") and meaning.reads(None)
+    assert not meaning.reads("fr")
+
+
+@pytest.mark.parametrize("language, read", [("en", True), (None, True), ("fr", False)])
+def test_the_rerank_reads_the_vectors_in_the_query_language_only(language, read):
+    plan = understand(GUARD, language, None)
+    assert plan.question and plan.language == language
+    rows = [
+        Candidate(1.0, f"rule:g:core-rules:en:1:1.{i}", f"1.{i}", "", t) for i, t in enumerate(ROWS)
+    ]
+    column = [row[FEATURES.index("meaning")] for row in features(plan, rows)]
+    assert any(column) is read
+    if read:
+        assert max(range(len(ROWS)), key=column.__getitem__) == 1
+
+
+def test_a_plan_made_by_hand_is_of_no_stated_language():
+    assert Plan(parse("x")).language is None
