@@ -34,7 +34,9 @@ def reads(language: str | None) -> bool:
 
 
 @functools.cache
-def _model():
+def load():
+    """The vectors, loaded once per process: about a quarter of a second, which a server
+    pays as it starts (``rulebook.wsgi``), not on a player's first question."""
     import wordllama
     from wordllama import WordLlama
 
@@ -45,7 +47,7 @@ def _model():
 
 def _embed(texts: list[str]):
     with numpy.errstate(invalid="ignore", divide="ignore"):  # zero vectors: see ``_finite``
-        return _model().embed(texts, norm=True)
+        return load().embed(texts, norm=True)
 
 
 def similarities(question: str, texts: list[str]) -> list[float]:

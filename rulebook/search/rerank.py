@@ -6,7 +6,9 @@ the section's name), and an answer seldom stands alone: its siblings and
 children match too. So the engine's best rows are scored again on a few generic features of
 the row and of the window around it: how many of the question's words its text and its
 heading path hold, whether the card named in the question shares words with it, whether it is
-a chapter, and how many of the other good rows sit below it or beside it.
+a chapter, how many of the other good rows sit below it or beside it, and how near its
+meaning is to the question's (word vectors, ``meaning``: the only feature that reaches past
+shared words).
 
 The features read only the rows and the question. Their weights are data
 (``rerank.json``), learned by ``benchmarks/rerank_train.py`` on the tuning half of the

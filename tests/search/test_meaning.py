@@ -61,3 +61,13 @@ def test_the_rerank_reads_the_vectors_in_the_query_language_only(language, read)
 
 def test_a_plan_made_by_hand_is_of_no_stated_language():
     assert Plan(parse("x")).language is None
+
+
+def test_a_server_loads_the_vectors_before_its_first_question():
+    import importlib
+
+    import rulebook.wsgi
+
+    meaning.load.cache_clear()
+    importlib.reload(rulebook.wsgi)
+    assert meaning.load.cache_info().currsize == 1
