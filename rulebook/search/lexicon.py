@@ -234,7 +234,7 @@ def _add_terms(lexicon: Lexicon, documents) -> None:
     every rule is read (about 60 ms per generation and process, against 50 for the rules
     with a colon alone)."""
     from rulebook.models import Rule
-    from rulebook.search.terms import defined_term, unique_terms
+    from rulebook.search.terms import unique_names
 
     rows = (
         Rule.objects.filter(document_id__in=documents)
@@ -246,11 +246,11 @@ def _add_terms(lexicon: Lexicon, documents) -> None:
         by_document.setdefault(document, []).append(_Row(language, *fields))
     for rules in by_document.values():
         language = rules[0].language
-        for rule, term in zip(rules, unique_terms(rules, language), strict=True):
-            if term and defined_term(rule, language):
-                _add(lexicon, language, term, "term", dictionary=False)
-            elif term:
-                lexicon.titles.setdefault(language, set()).add(folded_name(term))
+        for name, kind in unique_names(rules, language):
+            if kind == "term":
+                _add(lexicon, language, name, "term", dictionary=False)
+            elif kind == "title":
+                lexicon.titles.setdefault(language, set()).add(folded_name(name))
 
 
 def _add_keywords(lexicon: Lexicon) -> None:

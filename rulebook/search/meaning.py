@@ -15,7 +15,6 @@ every similarity is 0 and the rerank ranks as it did without them.
 from __future__ import annotations
 
 import functools
-import math
 import threading
 from pathlib import Path
 
@@ -46,31 +45,28 @@ def load():
 
 
 def _embed(texts: list[str]):
-    with numpy.errstate(invalid="ignore", divide="ignore"):  # zero vectors: see ``_finite``
+    """Unit vectors of ``texts``, one row each. A text with no token the vectors know (an
+    empty row, a lone symbol) has a zero vector, whose normalised form is NaN: left so here,
+    and read as near nothing by ``similarities``."""
+    with numpy.errstate(invalid="ignore", divide="ignore"):
         return load().embed(texts, norm=True)
 
 
 def similarities(question: str, texts: list[str]) -> list[float]:
-    """Cosine similarity of ``question`` to each of ``texts`` (-1 to 1), in their order.
-    Row vectors are cached, and the uncached ones embedded in one batch."""
+    """Cosine similarity of ``question`` to each of ``texts`` (-1 to 1; 0 for a text or a
+    question with nothing to read), in their order. Row vectors are cached, the uncached ones
+    embedded in one batch; the cached ones are taken first, so a cache another thread clears
+    meanwhile loses nothing."""
     if not texts:
         return []
-    missing = list(dict.fromkeys(t for t in texts if t not in _vectors))
+    found = {t: v for t in texts if (v := _vectors.get(t)) is not None}
+    missing = [t for t in dict.fromkeys(texts) if t not in found]
     if missing:
-        fresh = _embed(missing)
+        fresh = dict(zip(missing, _embed(missing), strict=True))
+        found.update(fresh)
         with _lock:
-            if len(_vectors) + len(missing) > CACHE_SIZE:
+            if len(_vectors) + len(fresh) > CACHE_SIZE:
                 _vectors.clear()
-            _vectors.update(zip(missing, fresh, strict=True))
-    found = {t: _vectors.get(t) for t in texts}
-    lost = [t for t, v in found.items() if v is None]  # another thread cleared the cache
-    if lost:
-        found.update(zip(lost, _embed(lost), strict=True))
-    asked = _embed([question])[0]
-    return [_finite(float(asked @ found[t])) for t in texts]
-
-
-def _finite(value: float) -> float:
-    """A text with no token the vectors know (an empty row, a lone symbol) has a zero vector,
-    whose normalised cosine is NaN: it is near nothing."""
-    return value if math.isfinite(value) else 0.0
+            _vectors.update(fresh)
+    near = numpy.stack([found[t] for t in texts]) @ _embed([question])[0]
+    return numpy.nan_to_num(near, nan=0.0).tolist()

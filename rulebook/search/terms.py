@@ -31,31 +31,37 @@ MAX_WORDS = 4
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
 
-def unique_terms(rules, language: str) -> list[str]:
-    """Per rule of one document, in reading order (headings included): the name it carries,
-    or "" (see the module's note for what is left out)."""
+def unique_names(rules, language: str) -> list[tuple[str, str]]:
+    """Per rule of one document, in reading order (headings included): the name it carries
+    and which kind of name it is, "term" or "title", or ("", "") (see the module's note for
+    what is left out)."""
     rules = list(rules)
     after = [r.number for r in rules[1:]] + [""]
     headings = [name_key(r.text) for r in rules if r.is_heading]
     covered = [set(h.split()) for h in headings]
     pairs = zip(rules, after, strict=True)
-    terms = [_name(rule, following, language, covered) for rule, following in pairs]
-    keys = [name_key(t) for t in terms]
+    found = [_name(rule, following, language, covered) for rule, following in pairs]
+    keys = [name_key(name) for name, _ in found]
     counts = Counter(keys)
-    named = zip(terms, keys, strict=True)
-    return [t if k and counts[k] == 1 and k not in headings else "" for t, k in named]
+    named = zip(found, keys, strict=True)
+    return [pair if k and counts[k] == 1 and k not in headings else ("", "") for pair, k in named]
 
 
-def _name(rule, following: str, language: str, covered: list[set[str]]) -> str:
+def unique_terms(rules, language: str) -> list[str]:
+    """Per rule of one document, in reading order: the name it carries, or ""."""
+    return [name for name, _ in unique_names(rules, language)]
+
+
+def _name(rule, following: str, language: str, covered: list[set[str]]) -> tuple[str, str]:
     if rule.is_heading:
-        return ""
+        return "", ""
     term = defined_term(rule, language)
     if term:
-        return term
+        return term, "term"
     term = title(rule, following)
     words = set(name_key(term).split())
     # "Priority", a step of removing a player, is a case of *Priority and Focus*'s subject.
-    return term if words and not any(words <= heading for heading in covered) else ""
+    return (term, "title") if words and not any(words <= h for h in covered) else ("", "")
 
 
 def defined_term(rule, language: str) -> str:
