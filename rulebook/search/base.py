@@ -181,7 +181,7 @@ class SearchBackend(abc.ABC):
     def plan(self, query: SearchQuery):
         from rulebook.search.understand import understand
 
-        return understand(query.text, query.language, self.lexicon())
+        return understand(query.text, query.language, self.lexicon(), query.prefer)
 
     def correct(self, text: str, *, language=None, known=None, shortest=None, kind=None):
         """A respelling of ``text`` (see :mod:`rulebook.search.spelling`), or None.

@@ -101,8 +101,8 @@ def _window_counts(candidates: list[Candidate], top: float):
 
 def _meanings(plan: Plan, candidates: list[Candidate]) -> list[float]:
     """The ``meaning`` feature per candidate: 0 throughout where the vectors cannot read the
-    query's language."""
-    if not meaning.reads(plan.language):
+    query's language, as asked or, when every language is searched, as written."""
+    if not meaning.reads(plan.language or plan.written_in):
         return [0.0] * len(candidates)
     rows = [f"{c.path} {c.text}".strip() for c in candidates]
     return meaning.similarities(plan.parsed.text, rows)

@@ -111,7 +111,7 @@ def corrected_search(backend, sq: SearchQuery) -> SearchResults:
     lexicon = backend.lexicon()
     fix = None
     read, names = read_words(sq.language), lexicon.words_in(sq.language)
-    plan = understand(sq.text, sq.language, lexicon)
+    plan = understand(sq.text, sq.language, lexicon, sq.prefer)
 
     def read_as_typed(word):
         """A word the search reads; in a question, a common word of the language ("when
@@ -162,7 +162,7 @@ def _respelled(backend, sq: SearchQuery, fix, lexicon, unsure=False) -> SearchRe
     if fix is None or not (fix.confident or unsure) or not sq.spell:
         return None
     respelled = dataclasses.replace(sq, text=fix.text)
-    results = backend.search(respelled, understand(fix.text, sq.language, lexicon))
+    results = backend.search(respelled, understand(fix.text, sq.language, lexicon, sq.prefer))
     if not results.total:
         return None
     results.query, results.corrected = sq, fix.text

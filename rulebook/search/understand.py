@@ -59,6 +59,9 @@ class Plan:
     cards: list[str] = field(default_factory=list)  # card names recognised (folded)
     described: bool = False  # a synonym entry matched: it stands for words the rules lack
     language: str | None = None  # the query's, as asked (None: every language)
+    # With every language searched, the one the query is evidently written in
+    # (``SearchQuery.prefer``): no reading depends on it but what the word vectors may read.
+    written_in: str | None = None
 
     @property
     def question(self) -> bool:
@@ -74,9 +77,11 @@ class Plan:
         return max(2, (n + 1) // 2)
 
 
-def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
+def understand(
+    text: str, language: str | None, lexicon: Lexicon | None, written_in: str | None = None
+) -> Plan:
     parsed = parse(text)
-    plan = Plan(parsed, language=language)
+    plan = Plan(parsed, language=language, written_in=written_in)
     if parsed.empty or any(t.kind not in ("word", "phrase") for t in parsed.terms):
         return plan  # the box's own syntax: keep the literal reading
     tokens = _TOKEN_RE.findall(parsed.text)
@@ -89,7 +94,11 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
     named = [parsed.name_key, *parsed.name_variants]  # "what is a showdown": *Showdowns*
     if any(key in keys for key in named):  # a name and words saying what it is: "recycle rule"
         inner = _name_inside(parsed.text, names)
-        return understand(inner, language, lexicon) if inner not in ("", parsed.text) else plan
+        return (
+            understand(inner, language, lexicon, written_in)
+            if inner not in ("", parsed.text)
+            else plan
+        )
     synonyms, phrase_hit = _synonyms(parsed.text, language)
     if not phrase_hit and not scaffolded and len(content) <= NAME_MAX_WORDS:
         return plan
@@ -102,7 +111,11 @@ def understand(text: str, language: str | None, lexicon: Lexicon | None) -> Plan
     plan.words = list(dict.fromkeys(w for w in kept if w not in NOT_CONTENT))
     if not plan.words and not cards:  # nothing but scaffolding: a name inside, or as typed
         inner = _name_inside(parsed.text, names)
-        return understand(inner, language, lexicon) if inner else Plan(parsed)
+        return (
+            understand(inner, language, lexicon, written_in)
+            if inner
+            else Plan(parsed, written_in=written_in)
+        )
     if not plan.words:  # a question about nothing but a card: search the card's words
         plan.words = list(dict.fromkeys(w for w in map(fold, tokens) if w not in NOT_CONTENT))
     plan.phrases = [t.words for t in parsed.terms if t.kind == "phrase"]

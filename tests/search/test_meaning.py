@@ -46,10 +46,21 @@ def test_only_english_and_unstated_languages_are_read():
     assert not meaning.reads("fr")
 
 
-@pytest.mark.parametrize("language, read", [("en", True), (None, True), ("fr", False)])
-def test_the_rerank_reads_the_vectors_in_the_query_language_only(language, read):
-    plan = understand(GUARD, language, None)
-    assert plan.question and plan.language == language
+@pytest.mark.parametrize(
+    "language, written_in, read",
+    [
+        ("en", None, True),
+        (None, None, True),
+        ("fr", None, False),
+        # Every language searched (the API's default): the language the query is written in.
+        (None, "fr", False),
+        (None, "en", True),
+        ("en", "fr", True),  # a stated language is the query's, whatever its words look like
+    ],
+)
+def test_the_rerank_reads_the_vectors_in_the_query_language_only(language, written_in, read):
+    plan = understand(GUARD, language, None, written_in)
+    assert plan.question and plan.language == language and plan.written_in == written_in
     rows = [
         Candidate(1.0, f"rule:g:core-rules:en:1:1.{i}", f"1.{i}", "", t) for i, t in enumerate(ROWS)
     ]
@@ -71,3 +82,26 @@ def test_a_server_loads_the_vectors_before_its_first_question():
     meaning.load.cache_clear()
     importlib.reload(rulebook.wsgi)
     assert meaning.load.cache_info().currsize == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("can I play a reaction during a closed state?", True),
+        ("puis-je jouer une réaction pendant un état fermé ?", False),
+    ],
+)
+def test_a_question_of_no_stated_language_is_read_in_the_language_it_is_written_in(
+    backend, monkeypatch, typed, read
+):
+    """The API searches every language by default: a French question there used to be read
+    by the English vectors, which score French rows worse than no vectors at all."""
+    from rulebook.search import SearchQuery, run_search
+
+    asked = []
+    real = meaning.similarities
+    monkeypatch.setattr(meaning, "similarities", lambda q, rows: asked.append(q) or real(q, rows))
+    results = run_search(SearchQuery(text=typed, language=None))
+    assert results.hits and results.query.prefer == ("en" if read else "fr")
+    assert bool(asked) is read
