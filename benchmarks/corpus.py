@@ -208,6 +208,27 @@ def title_set(language: str) -> list[dict]:
     ]
 
 
+def linked_term_set(language: str) -> list[dict]:
+    """Terms a rule defines in a sentence ("Damage is a marked value…", "A Showdown is…",
+    « La focalisation est la… ») -> that rule, typed in lower case as players type them:
+    the terms the pages link to their definition (``ingest.terms``), less those a heading
+    defines, those a heading bears in the singular or plural, and those the colon set
+    (``term_set``) already asks. Searching a term should land where its links land."""
+    from ingest import terms
+    from ingest.languages import fold
+
+    rows = rule_rows(language)
+    headings = {fold(text.strip()) for _, text, is_heading, _ in rows if is_heading}
+    colon = {item["relevant"][0] for item in term_set(language)}
+    found = terms.definitions((terms.Row(n, t, int(h)) for n, t, h, _ in rows), language)
+    return [
+        {"q": d.term.lower(), "relevant": [d.number]}
+        for d in found
+        if d.number not in colon
+        and not {fold(d.term), fold(d.term) + "s", fold(d.term).removesuffix("s")} & headings
+    ]
+
+
 ASKED = {"en": "what is {}?", "fr": "c'est quoi {} ?"}
 
 

@@ -16,11 +16,12 @@ to rules (cards for the card typo set). The baseline indexes the same rules (rul
 Sets: ``questions`` (community FAQ questions citing rules, split by page into a tuning and a
 reporting half: look only at the tuning half's misses while tuning), ``judged``
 (judged_queries.json), ``names`` (keyword and defined-term headings, EN and FR), ``terms``
-(terms a rule defines, "Hold: …", with one seeded typo in each, and rules that are only a
-title over their sub-rules, "Trashes"; each also asked about: "what is Trashes?") and
-``typos`` (one seeded typo in the names, and in card names; and the names typed with their
-words split or joined otherwise, "back line" for *Backline*). Strict counts the cited number only;
-lenient also counts its ancestors and descendants (the same subtree).
+(terms a rule defines, "Hold: …", with one seeded typo in each; rules that are only a title
+over their sub-rules, "Trashes"; terms a rule defines in a sentence, as the pages link them,
+"Damage is a marked value…", typed in lower case; each also asked about: "what is Trashes?")
+and ``typos`` (one seeded typo in the names, and in card names; and the names typed with
+their words split or joined otherwise, "back line" for *Backline*). Strict counts the cited
+number only; lenient also counts its ancestors and descendants (the same subtree).
 """
 
 from __future__ import annotations
@@ -173,10 +174,16 @@ def main():
                 evaluate(f"defined terms, {lang}", terms[lang], systems[lang], args.show_misses)
                 typos = corpus.typo_set(terms[lang], corpus.vocabulary(lang))
                 evaluate(f"one-typo terms, {lang}", typos, systems[lang], args.show_misses)
+                linked = corpus.linked_term_set(lang)
+                evaluate(
+                    f"terms defined in a sentence, {lang}", linked, systems[lang], args.show_misses
+                )
                 titles = corpus.title_set(lang)
                 evaluate(f"rule titles, {lang}", titles, systems[lang], args.show_misses)
                 asked = corpus.asked_set(terms[lang] + titles, lang)
                 evaluate(f"asked about, {lang}", asked, systems[lang], args.show_misses)
+                asked = corpus.asked_set(linked, lang)
+                evaluate(f"sentence terms asked, {lang}", asked, systems[lang], args.show_misses)
         if "typos" in sets:
             for lang in ("en", "fr"):
                 typos = corpus.typo_set(names[lang], corpus.vocabulary(lang))

@@ -128,8 +128,9 @@ class SearchResults:
 # analyser). Each backend stamps its index with it at a rebuild; ``rebuild_index
 # --if-outdated`` (run by ``make serve``) rebuilds an index stamped otherwise, and /healthz
 # tells. 1: every index built before stamps existed; 2: names carried by rules ("Conquer:",
-# "Trashes") and keyed as a query reads them.
-INDEX_FORMAT = 2
+# "Trashes") and keyed as a query reads them; 3: terms a rule defines in a sentence ("Damage
+# is a marked value…") name it too.
+INDEX_FORMAT = 3
 
 
 class SearchBackend(abc.ABC):

@@ -225,7 +225,8 @@ def _add_headings(lexicon: Lexicon) -> None:
 
 
 def _add_terms(lexicon: Lexicon, documents) -> None:
-    """The names rules carry (``terms.py``): a term a rule defines ("Conquer: …") is a name,
+    """The names rules carry (``terms.py``): a term a rule defines ("Conquer: …", "Damage
+    is a marked value…") is a name,
     "what is conquer" asks for one, though not in the typo dictionary, whose priority is for
     the names players type most. A rule that is only a title ("Trashes", "Rune Deck") is
     read as a name in a question ("what is the rune deck") but is no name a typo is

@@ -1,9 +1,12 @@
 """The names that rules, not headings, carry: what a reader types to mean one rule.
 
-Two kinds. A rule that opens by defining a term: "Conquer: A player gains Control of a
-Battlefield…", « Occuper : … ». And a rule that is only a title over its own sub-rules
-("Trashes" above 108.2.a…, "The Hand"): a heading in all but its markup. Typing the name
-should find that rule first, as typing a heading's name finds the heading.
+Two kinds. A rule that defines a term: by opening with it, "Conquer: A player gains Control
+of a Battlefield…", « Occuper : … », or in a sentence the pages read as a definition too
+(``ingest.terms``: "Damage is a marked value…", "A Showdown is…", « La focalisation est
+la… »), so that typing a term lands where its links in rule text land. And a rule that is
+only a title over its own sub-rules ("Trashes" above 108.2.a…, "The Hand"): a heading in all
+but its markup. Typing the name should find that rule first, as typing a heading's name
+finds the heading.
 
 A name that is no name is left out: a label opening several rules of a document ("Setup:" in
 each mode of play), a title that recurs ("A Game Object"), one that a heading of the same
@@ -19,6 +22,7 @@ import re
 from collections import Counter
 
 from ingest import languages
+from ingest import terms as document_terms
 from rulebook.search.query import name_key
 
 EXAMPLE_RE = languages.example_re()
@@ -39,8 +43,9 @@ def unique_names(rules, language: str) -> list[tuple[str, str]]:
     after = [r.number for r in rules[1:]] + [""]
     headings = [name_key(r.text) for r in rules if r.is_heading]
     covered = [set(h.split()) for h in headings]
+    defined = sentence_definitions(rules, language)
     pairs = zip(rules, after, strict=True)
-    found = [_name(rule, following, language, covered) for rule, following in pairs]
+    found = [_name(r, following, language, covered, defined) for r, following in pairs]
     keys = [name_key(name) for name, _ in found]
     counts = Counter(keys)
     named = zip(found, keys, strict=True)
@@ -52,10 +57,21 @@ def unique_terms(rules, language: str) -> list[str]:
     return [name for name, _ in unique_names(rules, language)]
 
 
-def _name(rule, following: str, language: str, covered: list[set[str]]) -> tuple[str, str]:
+def sentence_definitions(rules, language: str) -> dict[str, str]:
+    """Rule number -> the term it defines, read as the pages' term links read it (headings
+    left out: a heading's name is a name already); a term two rules define belongs to the
+    first, where its links land."""
+    rows = (document_terms.Row(r.number, r.text, int(r.is_heading)) for r in rules)
+    out: dict[str, str] = {}
+    for definition in document_terms.definitions(rows, language):
+        out.setdefault(definition.number, definition.term)
+    return out
+
+
+def _name(rule, following: str, language: str, covered, defined) -> tuple[str, str]:
     if rule.is_heading:
         return "", ""
-    term = defined_term(rule, language)
+    term = defined_term(rule, language) or defined.get(rule.number, "")
     if term:
         return term, "term"
     term = title(rule, following)

@@ -4,7 +4,8 @@ It has what search must cope with: a keyword chapter whose heading names the key
 look-alike numbers (702.6 next to 702.60), inflections ("tapped"/"tap"), accents ("réaction",
 "état fermé"), an older English version with words the newest one lacks, markup-like text that
 must come out escaped, enough similar rules to need several pages, one slip in the text
-("Raection", a common typo of the keyword), and terms that rules define ("Exhausted: …").
+("Raection", a common typo of the keyword), and terms that rules define ("Exhausted: …",
+"Glimmer is a value…").
 """
 
 from ingest import numbers
@@ -31,6 +32,12 @@ EN_NEW = [
     ("109.1", "A trash pile holds the trash.", 0),
     ("140", "Tokens", H2),
     ("140.1", "A token unit is a token: a token made by a token card stays a token.", 0),
+    # A term defined in a sentence under a heading that does not name it, beside a heading
+    # that holds its word with another (as "Damage is a marked value…" beside *Bonus Damage*).
+    ("120", "Unit Statistics", H2),
+    ("120.1", "Glimmer is a value marked on units.", 0),
+    ("125", "Bonus Glimmer", H2),
+    ("125.1", "Bonus Glimmer adds glimmer to the glimmer a unit already has.", 0),
     ("150", "Damage", H2),
     ("150.1", 'Damage <script>alert(1)</script> & "quotes" are dealt to units.', 0),
     ("300", "Playing the Game", H1),
@@ -66,6 +73,10 @@ EN_OLD = [
 FR_NEW = [
     ("001", "Règle d'or", H2),  # every word is one a question drops: « règle », « or »
     ("001.1", "Si le texte d'une carte contredit une règle, la carte l'emporte.", 0),
+    ("120", "Statistiques des unités", H2),
+    ("120.1", "La lueur est une valeur marquée sur les unités.", 0),
+    ("125", "Lueur bonus", H2),
+    ("125.1", "La lueur bonus ajoute de la lueur à la lueur d'une unité.", 0),
     ("300", "Jouer au jeu", H1),
     ("301", "États du tour", H2),
     ("301.1", "Le tour est dans un état fermé tant qu'une chaîne existe.", 0),

@@ -122,6 +122,21 @@ def test_a_name_with_a_word_saying_what_it_is_finds_the_name(backend):
     assert numbers_of(find(backend, "mana rule"))[0] == "401"
 
 
+@pytest.mark.parametrize(
+    ("typed", "language"),
+    [
+        ("glimmer", "en"),
+        ("what is glimmer?", "en"),
+        ("lueur", "fr"),
+        ("c'est quoi la lueur ?", "fr"),
+    ],
+)
+def test_a_term_a_rule_defines_in_a_sentence_finds_that_rule(backend, typed, language):
+    """The rule the pages link a term to: the heading *Bonus Glimmer*, holding the word
+    with another, came first."""
+    assert numbers_of(find(backend, typed, language=language))[0] == "120.1"
+
+
 def test_a_word_saying_what_is_meant_is_dropped_when_no_row_holds_every_word(backend):
     results = find(backend, "untap rules")  # no heading is named Untap
     assert numbers_of(results)[0] == "101.2" and "untap" in results.message

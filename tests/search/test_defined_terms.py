@@ -66,3 +66,32 @@ def test_a_title_that_recurs_or_that_a_heading_bears_names_nothing():
         rule("Any object.", "173.1.a"),
     ]
     assert unique_terms(rules, "en") == [""] * len(rules)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "name"),
+    [
+        ("Glimmer is a value marked on units.", "en", "Glimmer"),
+        ("A Showdown is a window of play.", "en", "Showdown"),
+        ("La lueur est une valeur marquée.", "fr", "lueur"),
+        ("Glimmer adds to glimmer.", "en", ""),  # says what it does, not what it is
+        ("It is a value marked on units.", "en", ""),  # a pronoun defines nothing
+    ],
+)
+def test_a_rule_defining_a_term_in_a_sentence_is_named_by_it(text, language, name):
+    """The definitions the pages link terms to (``ingest.terms``) name their rules too."""
+    assert unique_terms([rule("Statistics", "120", True), rule(text, "120.1")], language) == [
+        "",
+        name,
+    ]
+
+
+def test_a_term_a_heading_bears_names_nothing_and_one_defined_twice_names_the_first():
+    """As the pages link it: to the first rule that defines it."""
+    rules = [
+        rule("Glimmer", "120", is_heading=True),
+        rule("Glimmer is a value marked on units.", "120.1"),
+        rule("A Shine is a glimmer seen.", "121.1"),
+        rule("A Shine is a glimmer seen twice.", "121.2"),
+    ]
+    assert unique_terms(rules, "en") == ["", "", "Shine", ""]
