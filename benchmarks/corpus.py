@@ -23,6 +23,7 @@ import re
 import secrets
 import string
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -227,6 +228,34 @@ def linked_term_set(language: str) -> list[dict]:
         if d.number not in colon
         and not {fold(d.term), fold(d.term) + "s", fold(d.term).removesuffix("s")} & headings
     ]
+
+
+def rules_words(language: str, least: int = 8) -> list[dict]:
+    """The words the rules write capitalised inside a sentence, as game terms ("Energy",
+    "Might", "Showdown"), in at least ``least`` rules of the newest version, typed alone in
+    lower case: ``{q, half}``, halved as the questions are (the sorted words numbered, even
+    ones tune). A search for one should open on the rules, or on what the word names."""
+    from ingest import languages
+
+    rows = rule_rows(language)
+    counts: Counter = Counter()
+    for _, text, _, _ in rows:
+        counts.update(set(re.findall(r"(?<![.:!?»] )(?<!^)\b[A-ZÀ-Ý][a-zà-ÿ]{2,}\b", text)))
+    table = languages.get(language)
+    dropped = table.filler_words | table.question_words
+    words = sorted({w.lower() for w, n in counts.items() if n >= least} - dropped)
+    return [{"q": w, "half": "tuning" if i % 2 == 0 else "reporting"} for i, w in enumerate(words)]
+
+
+def champion_names() -> list[dict]:
+    """The champions' names alone, as cards print them before a comma ("Yasuo" of "Yasuo,
+    Remorseful"), lower-cased: ``{q, half}``, halved as ``rules_words``. A search for one
+    should open on a card, though rule examples name champions too."""
+    from rulebook.models import Card
+
+    names = Card.objects.filter(game__slug=GAME, name__contains=", ").values_list("name", flat=True)
+    words = sorted({name.split(",")[0].strip().lower() for name in names})
+    return [{"q": w, "half": "tuning" if i % 2 == 0 else "reporting"} for i, w in enumerate(words)]
 
 
 ASKED = {"en": "what is {}?", "fr": "c'est quoi {} ?"}

@@ -129,6 +129,46 @@ def evaluate(label, items, systems, show_misses=False):
                     print(f"      miss: {q!r} -> {got[:5]} want {sorted(rel)[:6]}")
 
 
+def opens_on_rules(label, items, system, show_misses=False):
+    """The share of the words whose first hit is a rule, or the keyword page or card the
+    word names (its name, singular or plural): a game term typed alone is looked up in the
+    rules, not in a card or an FAQ question that happens to hold it ("power": *Power Nexus*)."""
+    from rulebook.search import SearchQuery, run_search
+    from rulebook.search.query import parse
+
+    good = 0
+    for item in items:
+        sq = SearchQuery(text=item["q"], language="en", game=corpus.GAME, per_page=1)
+        hits = run_search(sq).hits
+        parsed = parse(item["q"])
+        names = {parsed.name_key, *parsed.name_variants}
+        first = hits[0] if hits else None
+        ok = bool(first) and (first.kind == "rule" or parse(first.title).name_key in names)
+        good += ok
+        if show_misses and not ok and item.get("half") == "tuning":
+            print(
+                f"      miss: {item['q']!r} -> {first.kind if first else None} "
+                f"{first.title[:40] if first else ''!r}"
+            )
+    n = max(1, len(items))
+    print(f"{label:28} {system:16} {len(items):4} opens on the rules or its name: {good / n:.3f}")
+
+
+def opens_on_cards(label, items, system, show_misses=False):
+    """The share of the names whose first hit is a card."""
+    from rulebook.search import SearchQuery, run_search
+
+    good = 0
+    for item in items:
+        sq = SearchQuery(text=item["q"], language="en", game=corpus.GAME, per_page=1)
+        hits = run_search(sq).hits
+        good += bool(hits) and hits[0].kind == "card"
+        if show_misses and item.get("half") == "tuning" and not (hits and hits[0].kind == "card"):
+            print(f"      miss: {item['q']!r} -> {hits[0].kind if hits else None}")
+    n = max(1, len(items))
+    print(f"{label:28} {system:16} {len(items):4} opens on a card: {good / n:.3f}")
+
+
 def header():
     cols = "hit@1  hit@5 MRR@10"
     print(f"{'set':28} {'system':16} {'n':>4} strict: {cols}  lenient: {cols}")
@@ -138,7 +178,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", choices=["whoosh", "postgres"], default="whoosh")
     parser.add_argument("--half", choices=["tuning", "reporting", "both"], default="both")
-    parser.add_argument("--sets", default="questions,judged,names,terms,typos")
+    parser.add_argument("--sets", default="questions,judged,names,terms,words,typos")
     parser.add_argument("--show-misses", action="store_true", help="tuning half only")
     args = parser.parse_args()
     os.environ["RULEBOOK_SEARCH_CACHE_ENTRIES"] = "0"  # every query is answered afresh
@@ -184,6 +224,13 @@ def main():
                 evaluate(f"asked about, {lang}", asked, systems[lang], args.show_misses)
                 asked = corpus.asked_set(linked, lang)
                 evaluate(f"sentence terms asked, {lang}", asked, systems[lang], args.show_misses)
+        if "words" in sets:
+            halves = ["tuning", "reporting"] if args.half == "both" else [args.half]
+            for half in halves:
+                items = [w for w in corpus.rules_words("en") if w["half"] == half]
+                opens_on_rules(f"rules words, {half}", items, mine, args.show_misses)
+                items = [w for w in corpus.champion_names() if w["half"] == half]
+                opens_on_cards(f"champion names, {half}", items, mine, args.show_misses)
         if "typos" in sets:
             for lang in ("en", "fr"):
                 typos = corpus.typo_set(names[lang], corpus.vocabulary(lang))

@@ -11,6 +11,7 @@ import re
 from ingest.languages import fold
 from rulebook import languages
 from rulebook.search.query import VARIANT_SHARE, ParsedQuery
+from rulebook.search.ranking import KNOWLEDGE_KINDS
 
 ENTRY_TABLE = "rulebook_search_entry"
 WORD_TABLE = "rulebook_search_word"
@@ -28,6 +29,10 @@ OTHER_CONFIG = "simple"
 # ts_rank weights {D, C, B, A}: rule text is A, the heading path B.
 WEIGHTS = "{0.1, 0.2, 0.5, 1.0}"
 NAME_BONUS, KEYWORD_BONUS, NUMBER_BONUS = 1.5, 3.0, 2.0
+# The share of an unnamed keyword page, card or FAQ answer (``ranking.KNOWLEDGE_KINDS``):
+# ts_rank favours a short title less than Whoosh's head field does, and a smaller share let
+# rule examples naming a champion outrank the champion's cards.
+UNNAMED_KNOWLEDGE = 0.75
 START, STOP = "\x02", "\x03"
 STATS_ROWS = "is_default AND kind <> 'faq'"  # the entries whose words make the statistics
 
@@ -269,12 +274,23 @@ def _matches(parsed: ParsedQuery, filters: tuple, broadened: bool, suffix: str, 
         f"(coalesce(ts_rank('{WEIGHTS}', e.document, {_pick(suffix)}, 1), 0)"
         f" + {_named('name', NAME_BONUS)} + {_named('keyword', KEYWORD_BONUS)}"
         f" + CASE WHEN e.number = ANY(%s) THEN {NUMBER_BONUS} ELSE 0 END) * e.boost{factor[0]}"
+        f" * {_unnamed_knowledge()}"
     )
     names = [parsed.name_key, parsed.name_variants] * 2
     nums = [t.value for t in parsed.terms if t.kind == "number"]
     sql = f"""SELECT e.*, {score} AS score, count(*) OVER () AS total
               FROM {ENTRY_TABLE} e, q WHERE {where} AND {match}"""
-    return sql, [*names, nums, *factor[1]] + fparams + mparams
+    return sql, [*names, nums, *factor[1], list(KNOWLEDGE_KINDS), *names] + fparams + mparams
+
+
+def _unnamed_knowledge() -> str:
+    """``UNNAMED_KNOWLEDGE`` for a keyword page, card or FAQ answer the query does not name
+    (neither its name nor its keyword is the query's name key, singular or plural), else 1."""
+    named = " OR ".join(
+        f"e.{column} <> '' AND (e.{column} = %s OR e.{column} = ANY(%s))"
+        for column in ("name", "keyword")
+    )
+    return f"CASE WHEN e.kind = ANY(%s) AND NOT ({named}) THEN {UNNAMED_KNOWLEDGE} ELSE 1 END"
 
 
 def _named(column: str, bonus: float) -> str:

@@ -17,6 +17,14 @@ from rulebook.search.base import PREFER
 _WORD_RE = re.compile(r"[^\W_]+")
 
 HEADING_PRIOR = 0.3  # a question's answer is rule text, not a section name
+# A keyword page, card or FAQ answer that a name-like query does not name counts only a share
+# of its score (each engine sets its own, ``UNNAMED_KNOWLEDGE``: their scores favour short
+# titles differently): a game term typed alone ("power", "energy", "players") is looked up in
+# the rules, and a card whose name holds the word (*Power Nexus*), an FAQ question asking
+# about it, or a keyword page whose summary uses it came first on their short titles and
+# boosts. What the query names (its name, singular or plural) keeps its whole score; so do
+# champions' names ("yasuo"), which rules name only in examples.
+KNOWLEDGE_KINDS = ("keyword", "card", "faq")
 PROMOTE_TOP = 30  # only the engine's best matches lend to their ancestors
 PROMOTE_SHARE = 0.15
 

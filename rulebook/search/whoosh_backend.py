@@ -32,6 +32,7 @@ from rulebook.search.base import (
 )
 from rulebook.search.query import snippet, word_spans
 from rulebook.search.ranking import (
+    KNOWLEDGE_KINDS,
     NEIGHBOUR_BONUS,
     NEIGHBOUR_TOP,
     PHRASE_BONUS,
@@ -43,7 +44,7 @@ from rulebook.search.ranking import (
 from rulebook.search.rerank import RERANK_TOP, Candidate, rerank
 from rulebook.search.understand import Plan
 from rulebook.search.whoosh_ahead import analyse_ahead
-from rulebook.search.whoosh_scoring import ShelfBM25F, counted_search
+from rulebook.search.whoosh_scoring import ShelfBM25F, scored_window
 from rulebook.search.whoosh_store import IndexStore
 from rulebook.search.whoosh_words import WhooshWords
 from rulebook.search.whoosh_writer import SegmentWriter
@@ -177,13 +178,16 @@ class WhooshBackend(WhooshWords, SearchBackend):
         else:
             q = ws.build(parsed, langs)
         if q is not None and not plan.question:
-            total, scored = self._scored(searcher, q, flt, window)
+            # Keyword pages, cards and FAQ answers in scope that the query does not name.
+            everything = self._filter(searcher, dataclasses.replace(sq, kind=KNOWLEDGE_KINDS))
+            lower = everything - ws.named_docs(searcher, parsed)
+            total, scored = scored_window(searcher, q, flt, window, lower)
             if total < FEW_RESULTS and len(parsed.terms) > 1:
                 # Few or no documents have every word: rank by the OR query instead, whose
                 # coordination bonus still puts them first.
                 results.broadened = not total
                 q = ws.build(parsed, langs, broadened=True)
-                total, scored = self._scored(searcher, q, flt, window)
+                total, scored = scored_window(searcher, q, flt, window, lower)
         if sq.prefer and not sq.language:  # what a page in that language searches first
             mine = self._filter(searcher, dataclasses.replace(sq, language=sq.prefer))
             scored = preferred(scored, mine)
@@ -291,20 +295,6 @@ class WhooshBackend(WhooshWords, SearchBackend):
             flt = ws.filters(sq.language, sq.kind, sq.game, sq.version)
             self._filters[key] = set(searcher.docs_for_query(flt))  # Whoosh wants a set
         return self._filters[key]
-
-    def _scored(self, searcher, q, flt, window) -> tuple[int, list[tuple[float, int]]]:
-        """The match count, and the best ``window`` matches reranked by entry boost.
-
-        Scoring only a window (not every match) keeps OR queries over common words cheap;
-        boosts are small factors, so an entry outside the raw top few hundred never belongs
-        on the first pages anyway.
-        """
-        if not flt:  # Whoosh reads an empty filter as "no filter"; here it means "nothing"
-            return 0, []
-        found = counted_search(searcher, q, flt, window)
-        boosts = searcher.reader().column_reader("boost")
-        boosted = [(score * (boosts[docnum] or 1.0), docnum) for score, docnum in found.top_n]
-        return len(found), sorted(boosted, key=lambda pair: (-pair[0], pair[1]))
 
     def _hit(self, searcher, docnum, score, terms) -> SearchHit:
         doc = self._stored(docnum)

@@ -33,6 +33,10 @@ NUMBER_BOOST = 20.0
 NAME_BOOST = 25.0
 KEYWORD_BOOST = 40.0
 PROXIMITY_BOOST = 1.5
+# The share of an unnamed keyword page, card or FAQ answer (``ranking.KNOWLEDGE_KINDS``): it
+# takes back the title's HEAD_BOOST; a smaller share let rule examples naming a champion
+# outrank the champion's cards.
+UNNAMED_KNOWLEDGE = 0.5
 
 _PLAIN = RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
 
@@ -249,6 +253,14 @@ def _bonuses(parsed: ParsedQuery, langs) -> list:
         if len(stems) > 1:
             out.append(query.Phrase(f"body_{lang}", stems, slop=6, boost=PROXIMITY_BOOST))
     return out
+
+
+def named_docs(searcher, parsed: ParsedQuery) -> set[int]:
+    """The entries a name-like query names: its name key, or that key's plural or singular,
+    is their name or keyword."""
+    keys = [key for key in (parsed.name_key, *parsed.name_variants) if key]
+    terms = [query.Term(field, key) for field in ("name", "keyword") for key in keys]
+    return set(searcher.docs_for_query(query.Or(terms))) if terms else set()
 
 
 def search_langs(language, kind, version=None) -> list[str]:

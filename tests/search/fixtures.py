@@ -9,7 +9,7 @@ must come out escaped, enough similar rules to need several pages, one slip in t
 """
 
 from ingest import numbers
-from rulebook.models import Document, Game, Rule
+from rulebook.models import Card, Document, Game, Rule
 
 GAME = "starfall"
 OLD, NEW = "2025-01-10", "2025-06-01"
@@ -24,6 +24,7 @@ EN_NEW = [
     ("101.3", "Exhausted: a unit turned sideways, which cannot attack until it is readied.", 0),
     ("101.4", "Setup: exhausted units stay exhausted while the game is set up.", 0),
     ("101.5", "Setup: a unit that enters exhausted counts as exhausted for every rule.", 0),
+    ("101.6", "A sideways unit is exhausted: turn it sideways to exhaust it.", 0),
     ("108", "Zones", H2),
     ("108.1", "Trashes", 0),  # only a title over its sub-rules: a heading in all but markup
     ("108.1.a", "Trashes hold killed units: trashes are public, trash is in order.", 0),
@@ -62,6 +63,16 @@ EN_NEW = [
     ("703", "Shield", H2),
     ("703.1", "Shield prevents damage; it does not grant reaction timing.", 0),
     ("703.2", "A shielded unit can still be chosen by a Raection card.", 0),  # a slip, as printed
+    # A champion named in an example, as rule examples name cards.
+    (
+        "703.3",
+        "A shield stays on its unit until the end of the turn, whoever gave it, and a unit "
+        "with two shields keeps both of them until each of them ends. Example: Vessa gives "
+        "a unit a shield on your turn, then a second card gives the same unit another shield "
+        "on your opponent's turn; the unit keeps the first shield until your turn ends and "
+        "the second one until the end of your opponent's turn, and loses each in its cleanup.",
+        0,
+    ),
     ("704", "Backline", H2),  # one word, which a reader may type as two ("back line")
     ("704.1", "A Backline unit stands at the back of the line and is dealt damage last.", 0),
 ]
@@ -89,11 +100,21 @@ FR_NEW = [
 ]
 
 
+# Cards: one whose name holds a word the rules use ("sideways", 101.6), and a champion whose
+# name a rule's example uses too (703.3).
+CARDS = [
+    ("Sideways Step", "sideways-step", "Exhaust a unit, then draw a card."),
+    ("Vessa, Dawnblade", "vessa-dawnblade", "When you play me, give a unit a shield."),
+]
+
+
 def create_game():
     game, _ = Game.objects.get_or_create(slug=GAME, defaults={"name": "Starfall"})
     _document(game, "en", NEW, EN_NEW)
     _document(game, "en", OLD, EN_OLD)
     _document(game, "fr", NEW, FR_NEW)
+    for name, slug, text in CARDS:
+        Card.objects.create(game=game, name=name, slug=slug, ability_text=text)
     return game
 
 

@@ -137,6 +137,26 @@ def test_a_term_a_rule_defines_in_a_sentence_finds_that_rule(backend, typed, lan
     assert numbers_of(find(backend, typed, language=language))[0] == "120.1"
 
 
+def test_a_rules_word_typed_alone_opens_on_the_rules_not_on_a_card_it_does_not_name(backend):
+    """The card *Sideways Step* came first on its short title (on Whoosh, whose head field
+    favours titles; PostgreSQL weighs a title below rule text, so there this guards only);
+    the card is still found, and first when the query names it."""
+    results = find(backend, "sideways")
+    assert [hit.kind for hit in results.hits][:1] == ["rule"] and results.hits[0].number == "101.6"
+    assert "card" in [hit.kind for hit in results.hits]
+    assert find(backend, "sideways step").hits[0].title == "Sideways Step"
+
+
+def test_a_champions_name_still_opens_on_the_card_though_a_rule_example_names_it(backend):
+    """What bounds the share an unnamed card keeps (a smaller one let the example win)."""
+    if type(backend).__name__ == "PostgresBackend":
+        pytest.skip(
+            "here ts_rank ranks the example first whatever the share (a title weighs B, rule "
+            "text A); on the corpus the champion names of search_eval --sets words bound it"
+        )
+    assert find(backend, "vessa").hits[0].title == "Vessa, Dawnblade"
+
+
 def test_a_word_saying_what_is_meant_is_dropped_when_no_row_holds_every_word(backend):
     results = find(backend, "untap rules")  # no heading is named Untap
     assert numbers_of(results)[0] == "101.2" and "untap" in results.message
@@ -449,8 +469,8 @@ def test_question_rows_reach_the_rerank_with_their_paths_and_text(backend, monke
     assert rows["702.6"].path == "Keywords › Reaction"
     assert rows["702.6"].text.startswith("A card with Reaction can be played")
     assert [c.score for c in seen] == sorted((c.score for c in seen), reverse=True)
-    # The rerank's order is the order shown: make the engine's last row the best by far.
-    last = seen[-1]
+    # The rerank's order is the order shown: make the engine's last rule the best by far.
+    last = [c for c in seen if c.number][-1]
 
     def lifting(plan, candidates):
         rows = real(plan, candidates)
