@@ -80,8 +80,16 @@ class Plan:
 def understand(
     text: str, language: str | None, lexicon: Lexicon | None, written_in: str | None = None
 ) -> Plan:
+    """``written_in`` is set on the reading, not read by it: no part of a reading depends on
+    it, only what the word vectors may read (``rerank``)."""
+    plan = _read(text, language, lexicon)
+    plan.written_in = written_in
+    return plan
+
+
+def _read(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
     parsed = parse(text)
-    plan = Plan(parsed, language=language, written_in=written_in)
+    plan = Plan(parsed, language=language)
     if parsed.empty or any(t.kind not in ("word", "phrase") for t in parsed.terms):
         return plan  # the box's own syntax: keep the literal reading
     tokens = _TOKEN_RE.findall(parsed.text)
@@ -94,11 +102,7 @@ def understand(
     named = [parsed.name_key, *parsed.name_variants]  # "what is a showdown": *Showdowns*
     if any(key in keys for key in named):  # a name and words saying what it is: "recycle rule"
         inner = _name_inside(parsed.text, names)
-        return (
-            understand(inner, language, lexicon, written_in)
-            if inner not in ("", parsed.text)
-            else plan
-        )
+        return _read(inner, language, lexicon) if inner not in ("", parsed.text) else plan
     synonyms, phrase_hit = _synonyms(parsed.text, language)
     if not phrase_hit and not scaffolded and len(content) <= NAME_MAX_WORDS:
         return plan
@@ -111,11 +115,7 @@ def understand(
     plan.words = list(dict.fromkeys(w for w in kept if w not in NOT_CONTENT))
     if not plan.words and not cards:  # nothing but scaffolding: a name inside, or as typed
         inner = _name_inside(parsed.text, names)
-        return (
-            understand(inner, language, lexicon, written_in)
-            if inner
-            else Plan(parsed, written_in=written_in)
-        )
+        return _read(inner, language, lexicon) if inner else Plan(parsed)
     if not plan.words:  # a question about nothing but a card: search the card's words
         plan.words = list(dict.fromkeys(w for w in map(fold, tokens) if w not in NOT_CONTENT))
     plan.phrases = [t.words for t in parsed.terms if t.kind == "phrase"]
