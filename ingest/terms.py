@@ -43,7 +43,9 @@ MAX_WORDS = 4
 # with: a sentence that opens "This is a…" or "On Cards:" defines nothing.
 LEADING_ARTICLES: dict[str, str] = {
     "en": r"^(?:the|an?) ",
-    "fr": r"^(?:les?|la|l['’]|une?|des|du) ?",
+    # « l'état », « l' état »: an elided article may touch the word; the others stand apart
+    # (« Description », « Unité » and « Lames » keep their first letters).
+    "fr": r"^(?:(?:les?|la|une?|des|du) |l['’] ?)",
 }
 NOT_TERMS: dict[str, frozenset[str]] = {
     "en": frozenset("this that these those it there each all any some on in if when".split()),

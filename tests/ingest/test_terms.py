@@ -83,6 +83,16 @@ def test_french_sentence_definitions_define_lower_case_words_matched_as_written(
     ] == []
 
 
+def test_a_french_term_keeps_the_letters_an_article_would_begin_with():
+    rows = [
+        Row("136.1", "Cette section est appelée description d'effet."),
+        Row("137.1", "L'unité puissante est une unité qui attaque."),
+        Row("138.1", "La lame est une arme."),
+    ]
+    found = [d.term for d in definitions(rows, "fr")]
+    assert found == ["description d'effet", "unité puissante", "lame"]
+
+
 EN_EDITION = [
     Row("309", "States of the Turn", 2),
     Row("309.1", "If a Rite waits, the turn is in a Quiet Hour."),
