@@ -47,6 +47,12 @@ LEADING_ARTICLES: dict[str, str] = {
     # (« Description », « Unité » and « Lames » keep their first letters).
     "fr": r"^(?:(?:les?|la|une?|des|du) |l['’] ?)",
 }
+# A verb a "Term:" label may end with before its list (« Les caractéristiques copiables
+# sont : Nom, … »): the term is what comes before it.
+TRAILING_VERBS: dict[str, frozenset[str]] = {
+    "en": frozenset({"is", "are"}),
+    "fr": frozenset({"est", "sont"}),
+}
 NOT_TERMS: dict[str, frozenset[str]] = {
     "en": frozenset("this that these those it there each all any some on in if when".split()),
     "fr": frozenset(
@@ -101,6 +107,9 @@ def _clean(term: str, language: str) -> str:
     if article:
         term = re.sub(article, "", term, count=1, flags=re.IGNORECASE)
     words = term.split()
+    if len(words) > 1 and words[-1].lower() in TRAILING_VERBS.get(language, ()):
+        words = words[:-1]
+        term = " ".join(words)
     first = re.split(r"['’]", words[0])[0].lower() if words else ""
     if not words or term[0].isdigit() or len(words) > MAX_WORDS:
         return ""

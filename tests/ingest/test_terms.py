@@ -93,6 +93,11 @@ def test_a_french_term_keeps_the_letters_an_article_would_begin_with():
     assert found == ["description d'effet", "unité puissante", "lame"]
 
 
+def test_a_label_ending_with_a_verb_before_its_list_defines_what_comes_before_the_verb():
+    rows = [Row("477.1", "Les traits copiables sont : Nom, Coût et Tags.")]
+    assert [d.term for d in definitions(rows, "fr")] == ["traits copiables"]
+
+
 EN_EDITION = [
     Row("309", "States of the Turn", 2),
     Row("309.1", "If a Rite waits, the turn is in a Quiet Hour."),
