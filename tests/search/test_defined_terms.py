@@ -18,6 +18,7 @@ def rule(text, number="100.1", is_heading=False):
         ("Neutral Open: No chain exists.", "en", "Neutral Open"),
         ("Des coûts supplémentaires : des coûts en plus.", "fr", "coûts supplémentaires"),
         ("L'état ouvert : aucune chaîne n'existe.", "fr", "état ouvert"),
+        ("Les traits copiables sont : Nom, Coût.", "fr", "traits copiables"),  # a verb, then a list
         ("Example: a unit attacks.", "en", ""),  # an illustration, not a term
         ("Exemple : une unité attaque.", "fr", ""),
         ("Step 2: Pay the cost.", "en", ""),  # a step, numbered
