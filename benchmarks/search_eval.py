@@ -129,44 +129,46 @@ def evaluate(label, items, systems, show_misses=False):
                     print(f"      miss: {q!r} -> {got[:5]} want {sorted(rel)[:6]}")
 
 
-def opens_on_rules(label, items, system, show_misses=False):
-    """The share of the words whose first hit is a rule, or the keyword page or card the
-    word names (its name, singular or plural): a game term typed alone is looked up in the
-    rules, not in a card or an FAQ question that happens to hold it ("power": *Power Nexus*)."""
+def first_hits(items) -> list:
+    """The first hit (or None) of each item's query, as the site searches Riftbound in
+    English with no kind chosen."""
     from rulebook.search import SearchQuery, run_search
+
+    out = []
+    for item in items:
+        sq = SearchQuery(text=item["q"], language="en", game=corpus.GAME, per_page=1)
+        hits = run_search(sq).hits
+        out.append(hits[0] if hits else None)
+    return out
+
+
+def opens_on(label, items, system, ok, show_misses=False):
+    """The share of the items whose first hit ``ok(item, hit)`` accepts; with
+    ``show_misses``, the tuning half's misses."""
+    firsts = first_hits(items)
+    good = [bool(hit) and ok(item, hit) for item, hit in zip(items, firsts, strict=True)]
+    if show_misses:
+        for item, hit, fine in zip(items, firsts, good, strict=True):
+            if not fine and item.get("half") == "tuning":
+                print(f"      miss: {item['q']!r} -> {hit and hit.kind} {hit and hit.title[:40]!r}")
+    n = max(1, len(items))
+    print(f"{label:28} {system:16} {len(items):4} first hit as wanted: {sum(good) / n:.3f}")
+
+
+def on_the_rules_or_its_name(item, hit) -> bool:
+    """A game term typed alone is looked up in the rules, or in what the word names (its
+    name, singular or plural), not in a card or FAQ question that happens to hold it."""
     from rulebook.search.query import parse
 
-    good = 0
-    for item in items:
-        sq = SearchQuery(text=item["q"], language="en", game=corpus.GAME, per_page=1)
-        hits = run_search(sq).hits
-        parsed = parse(item["q"])
-        names = {parsed.name_key, *parsed.name_variants}
-        first = hits[0] if hits else None
-        ok = bool(first) and (first.kind == "rule" or parse(first.title).name_key in names)
-        good += ok
-        if show_misses and not ok and item.get("half") == "tuning":
-            print(
-                f"      miss: {item['q']!r} -> {first.kind if first else None} "
-                f"{first.title[:40] if first else ''!r}"
-            )
-    n = max(1, len(items))
-    print(f"{label:28} {system:16} {len(items):4} opens on the rules or its name: {good / n:.3f}")
+    parsed = parse(item["q"])
+    return hit.kind == "rule" or parse(hit.title).name_key in {
+        parsed.name_key,
+        *parsed.name_variants,
+    }
 
 
-def opens_on_cards(label, items, system, show_misses=False):
-    """The share of the names whose first hit is a card."""
-    from rulebook.search import SearchQuery, run_search
-
-    good = 0
-    for item in items:
-        sq = SearchQuery(text=item["q"], language="en", game=corpus.GAME, per_page=1)
-        hits = run_search(sq).hits
-        good += bool(hits) and hits[0].kind == "card"
-        if show_misses and item.get("half") == "tuning" and not (hits and hits[0].kind == "card"):
-            print(f"      miss: {item['q']!r} -> {hits[0].kind if hits else None}")
-    n = max(1, len(items))
-    print(f"{label:28} {system:16} {len(items):4} opens on a card: {good / n:.3f}")
+def on_a_card(item, hit) -> bool:
+    return hit.kind == "card"
 
 
 def header():
@@ -228,9 +230,10 @@ def main():
             halves = ["tuning", "reporting"] if args.half == "both" else [args.half]
             for half in halves:
                 items = [w for w in corpus.rules_words("en") if w["half"] == half]
-                opens_on_rules(f"rules words, {half}", items, mine, args.show_misses)
+                label, misses = f"rules words, {half}", args.show_misses
+                opens_on(label, items, mine, on_the_rules_or_its_name, misses)
                 items = [w for w in corpus.champion_names() if w["half"] == half]
-                opens_on_cards(f"champion names, {half}", items, mine, args.show_misses)
+                opens_on(f"champion names, {half}", items, mine, on_a_card, misses)
         if "typos" in sets:
             for lang in ("en", "fr"):
                 typos = corpus.typo_set(names[lang], corpus.vocabulary(lang))

@@ -106,14 +106,20 @@ def _clean(term: str, language: str) -> str:
     article = LEADING_ARTICLES.get(language)
     if article:
         term = re.sub(article, "", term, count=1, flags=re.IGNORECASE)
-    words = term.split()
-    if len(words) > 1 and words[-1].lower() in TRAILING_VERBS.get(language, ()):
-        words = words[:-1]
-        term = " ".join(words)
+    words = without_trailing_verb(term.split(), language)
+    term = " ".join(words)
     first = re.split(r"['’]", words[0])[0].lower() if words else ""
     if not words or term[0].isdigit() or len(words) > MAX_WORDS:
         return ""
     return "" if first in NOT_TERMS.get(language, ()) else term
+
+
+def without_trailing_verb(words: list[str], language: str) -> list[str]:
+    """A label's words without the verb it may end with before its list (``TRAILING_VERBS``);
+    search reads "Term:" labels with this too, so both name the same term."""
+    if len(words) > 1 and words[-1].lower() in TRAILING_VERBS.get(language, ()):
+        return words[:-1]
+    return words
 
 
 def fold(text: str) -> str:

@@ -93,8 +93,7 @@ def defined_term(rule, language: str) -> str:
     filler = languages.get(language).filler_words
     while words and languages.fold(words[0]) in filler:
         words.pop(0)
-    if len(words) > 1 and words[-1].lower() in document_terms.TRAILING_VERBS.get(language, ()):
-        words.pop()  # « Les caractéristiques copiables sont : … », as the pages read it
+    words = document_terms.without_trailing_verb(words, language)  # as the pages read it
     return " ".join(words) if len(words) <= MAX_WORDS else ""
 
 

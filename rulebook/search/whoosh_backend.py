@@ -29,6 +29,7 @@ from rulebook.search.base import (
     SearchQuery,
     SearchResults,
     SearchUnavailable,
+    kinds_of,
 )
 from rulebook.search.query import snippet, word_spans
 from rulebook.search.ranking import (
@@ -178,9 +179,7 @@ class WhooshBackend(WhooshWords, SearchBackend):
         else:
             q = ws.build(parsed, langs)
         if q is not None and not plan.question:
-            # Keyword pages, cards and FAQ answers in scope that the query does not name.
-            everything = self._filter(searcher, dataclasses.replace(sq, kind=KNOWLEDGE_KINDS))
-            lower = everything - ws.named_docs(searcher, parsed)
+            lower = self._unnamed_knowledge(searcher, sq, parsed)
             total, scored = scored_window(searcher, q, flt, window, lower)
             if total < FEW_RESULTS and len(parsed.terms) > 1:
                 # Few or no documents have every word: rank by the OR query instead, whose
@@ -295,6 +294,15 @@ class WhooshBackend(WhooshWords, SearchBackend):
             flt = ws.filters(sq.language, sq.kind, sq.game, sq.version)
             self._filters[key] = set(searcher.docs_for_query(flt))  # Whoosh wants a set
         return self._filters[key]
+
+    def _unnamed_knowledge(self, searcher, sq: SearchQuery, parsed) -> set[int]:
+        """The keyword pages, cards and FAQ answers in scope that the query does not name;
+        none looked up where the scope holds none (a search of rules)."""
+        wanted = [k for k in KNOWLEDGE_KINDS if not kinds_of(sq.kind) or k in kinds_of(sq.kind)]
+        if not wanted:
+            return set()
+        knowledge = self._filter(searcher, dataclasses.replace(sq, kind=tuple(wanted)))
+        return knowledge - ws.named_docs(searcher, parsed)
 
     def _hit(self, searcher, docnum, score, terms) -> SearchHit:
         doc = self._stored(docnum)
