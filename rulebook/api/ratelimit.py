@@ -2,7 +2,9 @@
 
 A fixed window is one ``add`` and one ``incr`` per request, which every cache backend does
 atomically enough; a client can burst up to twice the limit across a window edge, which is an
-acceptable price for not keeping per-client state anywhere but the cache.
+acceptable price for not keeping per-client state anywhere but the cache. While the cache's
+Redis is down, the counts are kept in each worker's memory instead (``rulebook.web.rediscache``):
+the limit then holds per worker rather than across them, but it holds.
 
 ``RULEBOOK_API_RATE_LIMIT`` is ``"<count>/<unit>"`` (``"120/min"``, ``"10/s"``, ``"5000/day"``);
 ``None`` or ``""`` switches the limit off.

@@ -101,9 +101,14 @@ def cache_settings(redis_url: str, prefix: str) -> dict:
     if redis_url:
         return {
             "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                # Django's Redis cache, made to miss rather than fail while Redis is down
+                # (rulebook/web/rediscache.py): a cache is an optimisation, not a dependency.
+                "BACKEND": "rulebook.web.rediscache.ResilientRedisCache",
                 "LOCATION": redis_url,
                 "KEY_PREFIX": prefix,
+                # Short timeouts: a Redis that stopped answering costs a worker half a second
+                # every RETRY_AFTER seconds, not one hung request per call.
+                "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1, "RETRY_AFTER": 5},
             }
         }
     return {
