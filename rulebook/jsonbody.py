@@ -1,5 +1,9 @@
 """Reading a JSON request body, shared by every endpoint that takes one (API and Discord).
 
+A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` makes ``request.body`` raise ``RequestDataTooBig``,
+which Django answers with an HTML 400; the API turns it into a JSON 413 (``api.http``), with
+the message below.
+
 ``json.loads`` accepts ``"\\ud800"``: an escaped lone surrogate becomes a Python string that
 cannot be encoded, and the failure surfaces much later (a database query, a template) as a
 500. Checking the encoding once, right after parsing, turns it into the client's error.
@@ -8,6 +12,8 @@ cannot be encoded, and the failure surfaces much later (a database query, a temp
 from __future__ import annotations
 
 import json
+
+from django.conf import settings
 
 
 class BadJson(ValueError):
@@ -27,3 +33,7 @@ def loads(body: bytes | str):
     except RecursionError:
         raise BadJson("nested too deeply") from None
     return payload
+
+
+def too_big_message() -> str:
+    return f"The body is over the limit of {settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,} bytes."

@@ -1,10 +1,11 @@
 """The HTTP behaviour every API view shares, in one decorator.
 
-``@endpoint`` gives a view: JSON errors (never an HTML page from /api/), method checks with an
-``Allow`` header, CORS with preflight, per-client rate limiting, ``Cache-Control``, and
-conditional GETs. Views return either a ready ``HttpResponse``, or a ``Lazy`` payload whose
-validators (ETag seed, Last-Modified) are known before the body is built, so a 304 costs a
-document lookup and nothing more.
+``@endpoint`` gives a view: JSON errors (never an HTML page from /api/, not even for a body
+over ``DATA_UPLOAD_MAX_MEMORY_SIZE``: a JSON 413), method checks with an ``Allow`` header,
+CORS with preflight, per-client rate limiting, ``Cache-Control``, and conditional GETs. Views
+return either a ready ``HttpResponse``, or a ``Lazy`` payload whose validators (ETag seed,
+Last-Modified) are known before the body is built, so a 304 costs a document lookup and
+nothing more.
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 from django.views.decorators.csrf import csrf_exempt
 
+from rulebook import jsonbody
 from rulebook.api import ratelimit
 
 API_VERSION = "1"
@@ -112,6 +115,9 @@ def _respond(view, request, args, kwargs) -> HttpResponse:
         return error_response(exc.status, exc.message, **exc.extra)
     except Http404 as exc:
         return error_response(404, str(exc) or "Not found.")
+    except RequestDataTooBig:
+        # Django's handler would answer this SuspiciousOperation with its HTML 400 page.
+        return error_response(413, jsonbody.too_big_message())
     if isinstance(result, Lazy):
         return _conditional(request, result)
     if isinstance(result, HttpResponse):

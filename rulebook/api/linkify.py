@@ -55,7 +55,11 @@ def _payload(request) -> dict:
         "required": True,
         "content": {"application/json": {"schema": s.ref("LinkifyRequest")}},
     },
-    responses={**s.ok("LinkifyResponse", conditional=False), **s.errors("400", "404")},
+    responses={
+        **s.ok("LinkifyResponse", conditional=False),
+        **s.errors("400", "404"),
+        "413": s.error("The body is over the server's size limit (JSON error)."),
+    },
 )
 def linkify_api(request):
     payload = _payload(request)

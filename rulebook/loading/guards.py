@@ -5,6 +5,9 @@ version already stored would otherwise replace it: a mistyped ``--doc-version`` 
 truncated download could wipe a good version and every keyword, link and reference that
 hangs on it. These checks run inside the ingest's transaction, before the document is written,
 and raise ``RefusedIngest``; the transaction then rolls back and the database is unchanged.
+The knowledge drop check is the exception: it runs just after its file is written, in the same
+transaction, because only the rows really gone (a deleted article takes its entries along)
+are worth counting; its refusal rolls back all the same.
 """
 
 from __future__ import annotations
@@ -15,9 +18,13 @@ from rulebook.models import Document, Rule
 
 # A new version with fewer rules than this share of the previous one is more likely a broken
 # conversion than a real edition; a knowledge file that drops more than this share of its
-# entries is more likely a truncated download than a real update.
+# entries is more likely a truncated download than a real update (the real files grow).
 MIN_RULE_RATIO = 0.7
-MAX_KNOWLEDGE_DROP = 0.3
+MAX_KNOWLEDGE_DROP = 0.1
+# The tallies (``rulebook.loading.knowledge``) the drop guard weighs: what a reader looks up.
+GUARDED = frozenset(
+    {"faq entries", "official entries", "errata", "cards", "printings", "banned cards"}
+)
 
 
 class RefusedIngest(Exception):
@@ -113,14 +120,42 @@ def check_plausible(parsed: ParsedDocument, meta, replacing: Document | None = N
 
 
 def check_knowledge_drop(path, counts: dict, replace: bool) -> None:
-    """A knowledge file that would remove too many of the stored entries is refused."""
+    """A knowledge file that would remove too many of the stored entries is refused.
+
+    Only the rows a reader looks up are weighed (entries, cards, printings, errata, banned
+    cards), never their containers: an official FAQ that loses one of four articles loses
+    whatever share of the entries that article held, which may be far more than a quarter.
+    ``counts`` must come from natural keys before and after (``sync.settle_by_keys``), so
+    rows that went with a deleted parent are in them.
+    """
     if replace:
         return
-    for what, tally in counts.items():
-        before = tally.get("removed", 0) + tally.get("updated", 0) + tally.get("unchanged", 0)
-        removed = tally.get("removed", 0)
-        if before and removed > MAX_KNOWLEDGE_DROP * before:
-            raise RefusedIngest(
-                f"{path}: would remove {removed} of {before} {what} (over "
-                f"{MAX_KNOWLEDGE_DROP:.0%}). Nothing was written; pass --replace to accept."
-            )
+    over = [
+        _dropped(what, tally)
+        for what, tally in counts.items()
+        if what in GUARDED
+        and _before(tally)
+        and tally["removed"] > MAX_KNOWLEDGE_DROP * _before(tally)
+    ]
+    if not over:
+        return
+    also = [
+        f"{tally['removed']} of {_before(tally)} {what}"
+        for what, tally in counts.items()
+        if what not in GUARDED and tally.get("removed")
+    ]
+    raise RefusedIngest(
+        f"{path}: would remove {'; '.join(over)}"
+        + (f" (with them: {', '.join(also)})" if also else "")
+        + f", over the {MAX_KNOWLEDGE_DROP:.0%} a file may drop. Nothing was written; pass "
+        "--replace to load it anyway."
+    )
+
+
+def _before(tally: dict) -> int:
+    return tally.get("removed", 0) + tally.get("updated", 0) + tally.get("unchanged", 0)
+
+
+def _dropped(what: str, tally: dict) -> str:
+    before = _before(tally)
+    return f"{tally['removed']} of {before} {what} ({tally['removed'] / before:.1%})"

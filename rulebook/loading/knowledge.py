@@ -2,6 +2,12 @@
 
 FAQ entry = source + page slug + anchor, card = game + slug, printing = external id,
 erratum = card + article (see ``rulebook.loading.sync``).
+
+Every count of removed rows comes from the natural keys stored before and after the load, not
+from what one delete statement touched: deleting a page or a card takes its entries or
+printings with it, and those must be counted (and guarded, ``guards.check_knowledge_drop``)
+like any other removal. Parents are deleted after their children are synced for the same
+reason, and so that a printing moving to another card is updated in place.
 """
 
 from __future__ import annotations
@@ -12,14 +18,26 @@ from ingest.knowledge.cards import Gallery, card_key, image_origin
 from ingest.knowledge.community import CommunityFaq
 from ingest.knowledge.errata import ErrataResult
 from ingest.knowledge.official import OfficialArticle
-from rulebook.loading.sync import UNCHANGED, UPDATED, new_tally, sync_rows
+from rulebook.loading.sync import (
+    CREATED,
+    REMOVED,
+    UNCHANGED,
+    UPDATED,
+    delete_rows,
+    natural_keys,
+    new_tally,
+    settle_by_keys,
+    sync_rows,
+    upsert_rows,
+)
 from rulebook.models import Card, Erratum, FaqEntry, FaqPage, Game, KnowledgeSource, Printing
 
 BANNED = "banned"  # the knowledge kind whose report keeps the list of names
 
 
 def load_community(game: Game, faq: CommunityFaq) -> dict:
-    pages, page_tally = sync_rows(
+    before = _entry_keys(game, FaqPage.COMMUNITY)
+    pages, page_tally, stale = upsert_rows(
         FaqPage,
         FaqPage.objects.of_game(game).community(),
         lambda p: p.slug,
@@ -32,6 +50,8 @@ def load_community(game: Game, faq: CommunityFaq) -> dict:
         for entry in page.entries
     ]
     entry_tally = _sync_entries(game, FaqPage.COMMUNITY, rows)
+    delete_rows(FaqPage, stale, page_tally)
+    settle_by_keys(entry_tally, before, _entry_keys(game, FaqPage.COMMUNITY))
     return {"faq pages": page_tally, "faq entries": entry_tally}
 
 
@@ -66,6 +86,11 @@ def _community_entry(entry) -> dict:
     }
 
 
+def _entry_keys(game: Game, source: str) -> set[tuple]:
+    entries = FaqEntry.objects.of_game(game).from_source(source)
+    return natural_keys(entries, "page__slug", "anchor")
+
+
 def _sync_entries(game: Game, source: str, rows: list[tuple]) -> dict:
     existing = FaqEntry.objects.of_game(game).from_source(source).select_related("page")
     _, entry_tally = sync_rows(FaqEntry, existing, lambda e: (e.page.slug, e.anchor), rows, {})
@@ -73,7 +98,8 @@ def _sync_entries(game: Game, source: str, rows: list[tuple]) -> dict:
 
 
 def load_official(game: Game, articles: list[OfficialArticle]) -> dict:
-    pages, page_tally = sync_rows(
+    before = _entry_keys(game, FaqPage.OFFICIAL)
+    pages, page_tally, stale = upsert_rows(
         FaqPage,
         FaqPage.objects.of_game(game).from_source(FaqPage.OFFICIAL),
         lambda p: p.slug,
@@ -86,6 +112,8 @@ def load_official(game: Game, articles: list[OfficialArticle]) -> dict:
         for entry in article.entries
     ]
     entry_tally = _sync_entries(game, FaqPage.OFFICIAL, rows)
+    delete_rows(FaqPage, stale, page_tally)
+    settle_by_keys(entry_tally, before, _entry_keys(game, FaqPage.OFFICIAL))
     return {"official articles": page_tally, "official entries": entry_tally}
 
 
@@ -141,20 +169,20 @@ def load_errata(game: Game, result: ErrataResult) -> dict:
         )
         for e in result.errata
     ]
+    errata = Erratum.objects.filter(game=game)
+    before = natural_keys(errata, "card_key", "article_id")
     _, tally = sync_rows(
-        Erratum,
-        Erratum.objects.filter(game=game),
-        lambda e: (e.card_key, e.article_id),
-        rows,
-        {"game": game},
+        Erratum, errata, lambda e: (e.card_key, e.article_id), rows, {"game": game}
     )
-    return {"errata": tally}
+    return {"errata": settle_by_keys(tally, before, natural_keys(errata, "card_key", "article_id"))}
 
 
 def load_gallery(game: Game, gallery: Gallery) -> dict:
-    cards, card_tally = sync_rows(
+    stored_cards, printings = Card.objects.of_game(game), Printing.objects.filter(game=game)
+    before = natural_keys(stored_cards, "slug"), natural_keys(printings, "external_id")
+    cards, card_tally, stale = upsert_rows(
         Card,
-        Card.objects.of_game(game),
+        stored_cards,
         lambda c: c.slug,
         [(card.slug, _card(card, position)) for position, card in enumerate(gallery.cards)],
         {"game": game},
@@ -165,9 +193,15 @@ def load_gallery(game: Game, gallery: Gallery) -> dict:
         for position, p in enumerate(card.printings)
     ]
     _, printing_tally = sync_rows(
-        Printing, Printing.objects.filter(game=game), lambda p: p.external_id, rows, {"game": game}
+        Printing, printings, lambda p: p.external_id, rows, {"game": game}
     )
-    return {"cards": card_tally, "printings": printing_tally}
+    delete_rows(Card, stale, card_tally)
+    return {
+        "cards": settle_by_keys(card_tally, before[0], natural_keys(stored_cards, "slug")),
+        "printings": settle_by_keys(
+            printing_tally, before[1], natural_keys(printings, "external_id")
+        ),
+    }
 
 
 def _card(card, position: int) -> dict:
@@ -204,7 +238,12 @@ def _printing(p, position: int) -> dict:
 
 
 def apply_banned(game: Game, names: list[str]) -> dict:
-    """Mark exactly the named cards as banned; the list replaces the previous one."""
+    """Mark exactly the named cards as banned; the list replaces the previous one.
+
+    "banned cards" counts the list against the stored one (a name dropped is a card unbanned),
+    which is what the drop guard reads. The flags alone cannot say it: a gallery loaded in the
+    same batch has already set them from the new list.
+    """
     keys = {card_key(name) for name in names}
     tally = new_tally()
     for card in Card.objects.of_game(game).only("pk", "name", "banned"):
@@ -214,7 +253,10 @@ def apply_banned(game: Game, names: list[str]) -> dict:
             tally[UPDATED] += 1
         else:
             tally[UNCHANGED] += 1
-    return {"banned flags": tally}
+    before = {card_key(name) for name in stored_banned(game.slug)}
+    listed = {**new_tally(), CREATED: len(keys - before), UNCHANGED: len(keys & before)}
+    listed[REMOVED] = len(before - keys)
+    return {"banned flags": tally, "banned cards": listed}
 
 
 def stored_banned(game_slug: str) -> list[str]:

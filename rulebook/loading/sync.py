@@ -53,6 +53,17 @@ def sync_rows(model, existing, key: Callable, rows: Iterable[tuple], fixed: dict
     ``rows`` are (natural key, field values); ``fixed`` are values every row shares (the
     game). Returns ({key: instance}, tally). Equal rows are not written at all.
     """
+    out, tally, stale = upsert_rows(model, existing, key, rows, fixed)
+    delete_rows(model, stale, tally)
+    return out, tally
+
+
+def upsert_rows(model, existing, key: Callable, rows: Iterable[tuple], fixed: dict) -> tuple:
+    """``sync_rows`` without the delete: returns ({key: instance}, tally, stale rows).
+
+    A parent's stale rows are deleted only after its children are synced, so that the
+    children they hold are counted as removed rather than vanishing in a cascade.
+    """
     current = {key(obj): obj for obj in existing}
     tally, out, to_create, to_update, names = new_tally(), {}, [], [], set()
     for natural, values in rows:
@@ -73,10 +84,32 @@ def sync_rows(model, existing, key: Callable, rows: Iterable[tuple], fixed: dict
     model.objects.bulk_create(to_create, batch_size=500)
     if to_update:
         model.objects.bulk_update(to_update, sorted(names), batch_size=500)
-    if current:
-        model.objects.filter(pk__in=[obj.pk for obj in current.values()]).delete()
-        tally[REMOVED] = len(current)
-    return out, tally
+    return out, tally, list(current.values())
+
+
+def delete_rows(model, stale: list, tally: dict) -> None:
+    if stale:
+        model.objects.filter(pk__in=[obj.pk for obj in stale]).delete()
+        tally[REMOVED] += len(stale)
+
+
+def natural_keys(queryset, *fields: str) -> set[tuple]:
+    """The natural keys of the rows ``queryset`` holds now, to compare before and after a
+    load."""
+    return set(queryset.values_list(*fields))
+
+
+def settle_by_keys(tally: dict, before: set, after: set) -> dict:
+    """Make ``tally`` say what the keys say: a row is removed when its key is gone, created
+    when its key is new, whatever did the deleting (a cascade from a parent included).
+
+    A row deleted and inserted again under the same key is counted as updated.
+    """
+    created = len(after - before)
+    tally[UPDATED] += tally[CREATED] - created
+    tally[CREATED] = created
+    tally[REMOVED] = len(before - after)
+    return tally
 
 
 def _value(obj, name):

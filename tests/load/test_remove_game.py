@@ -49,7 +49,7 @@ def test_removal_takes_the_game_and_everything_under_it_only(demo_data):
 
 def test_unknown_game_fails_and_names_the_known_ones(demo_data):
     with pytest.raises(CommandError, match="no game 'nope'.*lanternfall"):
-        run("nope")
+        run("nope", "--yes")
 
 
 def test_dry_run_counts_are_what_a_real_run_removes(demo_data):
