@@ -44,3 +44,42 @@ def checked_url(value, findings: list[Finding], where: str) -> str:
         findings.append(Finding("unsafe-url", f"{where}: dropped {shown!r} (only http/https)"))
         return ""
     return url
+
+
+# A CSP host-source we write ourselves: https, a DNS name (labels of letters, digits and inner
+# hyphens), an optional port. Anything looser could carry ";" or "," into the header and add
+# directives of its own ("https://cdn.example;sandbox" from a card file).
+_ORIGIN_RE = re.compile(r"https://(?P<host>[a-z0-9.-]{1,253})(?::(?P<port>[0-9]{1,5}))?")
+_LABEL_RE = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+
+
+def csp_origin(value) -> str | None:
+    """``value`` when it is exactly ``https://host[:port]`` with a valid host name and a port
+    in 1-65535 (lower case; leading zeros of the port dropped), else None.
+
+    Plain http origins are refused too: the site is served over https, where a browser
+    blocks (or upgrades) http images anyway, so the policy only ever names https origins.
+    """
+    if not isinstance(value, str):
+        return None
+    match = _ORIGIN_RE.fullmatch(value.lower())
+    if match is None or not all(_LABEL_RE.fullmatch(label) for label in match["host"].split(".")):
+        return None
+    port = match["port"]
+    if port is not None and not 1 <= int(port) <= 65535:
+        return None
+    return f"https://{match['host']}" + (f":{int(port)}" if port else "")
+
+
+def url_origin(value) -> str | None:
+    """The CSP origin (``csp_origin``) of a safe https URL, or None."""
+    url = safe_url(value)
+    if url is None:
+        return None
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    if parts.scheme.lower() != "https":
+        return None
+    return csp_origin(f"https://{parts.netloc}")

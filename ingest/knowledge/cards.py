@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass, field
 
 from ingest.model import Finding, IngestError
-from ingest.urls import checked_url
+from ingest.urls import checked_url, url_origin
 
 from .mdx import icon_html
-from .text import dedupe, slugify
+from .text import settle_slugs, slugify
 
 ICON_RE = re.compile(r":rb_(?P<name>[a-z]+(?:_[a-z0-9]+)*):")
 BRACKET_RE = re.compile(r"\[\s*(?P<inner>[^\[\]]{1,40}?)\s*\]")
@@ -98,10 +98,17 @@ class Gallery:
     updated_at: str | None
     cards: list[Card]
     findings: list[Finding] = field(default_factory=list)
+    # Image URLs dropped because no origin of theirs may enter the CSP (as in the file, cut).
+    rejected_images: list[str] = field(default_factory=list)
 
     @property
     def printings(self) -> list[Printing]:
         return [p for card in self.cards for p in card.printings]
+
+    @property
+    def image_hosts(self) -> list[str]:
+        """The origins the pages' Content-Security-Policy allows images from."""
+        return sorted({o for o in map(image_origin, (p.image_url for p in self.printings)) if o})
 
 
 def card_key(name: str) -> str:
@@ -221,7 +228,7 @@ def parse_gallery(text: str, filename: str = "", banned=(), known_keywords=None)
     gallery = Gallery(source=data.get("source", ""), updated_at=data.get("updatedAt"), cards=[])
     by_name: dict[str, Card] = {}
     for raw in data["cards"]:
-        printing = _printing(raw, gallery.findings)
+        printing = _printing(raw, gallery)
         card = by_name.get(raw["name"])
         if card is None:
             card = by_name[raw["name"]] = _card(raw)
@@ -230,7 +237,8 @@ def parse_gallery(text: str, filename: str = "", banned=(), known_keywords=None)
         card.printings.append(printing)
         if len(printing.ability_text) > len(card.ability_text):
             card.ability_text = printing.ability_text
-    slugs = dedupe([card.slug for card in gallery.cards])
+    names = [card.name for card in gallery.cards]
+    slugs = settle_slugs(names, [c.slug for c in gallery.cards], gallery.findings, "card", False)
     for card, slug in zip(gallery.cards, slugs, strict=True):
         card.slug = slug
         card.keywords = keyword_uses(card.ability_text, known_keywords)
@@ -244,8 +252,7 @@ def parse_gallery(text: str, filename: str = "", banned=(), known_keywords=None)
     return gallery
 
 
-def _printing(raw: dict, findings: list[Finding]) -> Printing:
-    where = f"card {raw.get('name', '')!r} printing {raw.get('id', '')!r} imageUrl"
+def _printing(raw: dict, gallery: Gallery) -> Printing:
     return Printing(
         id=raw.get("id", ""),
         public_code=raw.get("publicCode", ""),
@@ -253,10 +260,28 @@ def _printing(raw: dict, findings: list[Finding]) -> Printing:
         set_name=raw.get("set", ""),
         set_id=raw.get("setId", ""),
         rarity=raw.get("rarity", ""),
-        image_url=checked_url(raw.get("imageUrl", ""), findings, where),
+        image_url=_image_url(raw, gallery),
         image_alt=raw.get("imageAlt", ""),
         ability_text=raw.get("abilityText") or "",
     )
+
+
+def _image_url(raw: dict, gallery: Gallery) -> str:
+    """The image URL when its origin may enter the CSP; otherwise "", the URL listed in
+    ``rejected_images`` and reported (``unsafe-url`` for a script or data URL, else
+    ``image-origin``)."""
+    value = raw.get("imageUrl") or ""
+    where = f"card {raw.get('name', '')!r} printing {raw.get('id', '')!r} imageUrl"
+    url = checked_url(value, gallery.findings, where)
+    if value and not (url and image_origin(url)):
+        shown = str(value)[:80].encode("unicode_escape").decode("ascii")
+        if shown not in gallery.rejected_images:
+            gallery.rejected_images.append(shown)
+        if url:
+            detail = f"{where}: dropped {shown!r} (only https://host[:port] images)"
+            gallery.findings.append(Finding("image-origin", detail))
+        return ""
+    return url
 
 
 def _card(raw: dict) -> Card:
@@ -299,20 +324,11 @@ def parse_banned(text: str, filename: str = "") -> list[str]:
 
 
 def image_origin(url: str) -> str | None:
-    """``https://host[:port]`` of an image URL a page may load, or None.
+    """``https://host[:port]`` of an image URL a page may show, or None.
 
-    Only http(s) URLs with a host count: a ``javascript:``, ``data:`` or relative value in a
-    card file is never shown, and the Content-Security-Policy lists exactly these origins.
-    A small local check; a general URL-safety filter may replace it.
+    The Content-Security-Policy lists exactly these origins, so an image counts only when its
+    origin can be written into the header as it is (``ingest.urls.csp_origin``): a
+    ``javascript:``, ``data:``, plain ``http:`` or relative value, or a host carrying ``;`` or
+    ``,``, is never shown and never reaches the header.
     """
-    from urllib.parse import urlsplit
-
-    try:
-        parts = urlsplit(url.strip())
-    except ValueError:
-        return None
-    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        return None
-    if any(c in url for c in "\"'<> \t\n"):
-        return None
-    return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+    return url_origin(url)

@@ -19,6 +19,7 @@ from . import mdx
 from .frontmatter import parse_front_matter
 from .mentions import keyword_mentions
 from .render import answer_to_text
+from .text import settle_slugs, url_slug
 
 FILE_RE = re.compile(r"^<!--\s*FILE:\s*(?P<path>.+?)\s*-->\s*$", re.MULTILINE)
 QUESTION_RE = re.compile(r"^##\s+(?P<question>.+?)\s*\[#(?P<anchor>[\w-]+)\]\s*$")
@@ -77,6 +78,7 @@ def parse_community(text: str, filename: str = "", keywords=None) -> CommunityFa
     findings: list[Finding] = []
     chunks = _split_files(text, filename)
     pages = [_parse_page(path, body, line, keywords, findings) for path, body, line in chunks]
+    _settle_pages(pages, findings)
     for name in mdx.unknown_tags(text):
         findings.append(Finding("unknown-tag", f"<{name}> rendered from its name"))
     return CommunityFaq(pages=pages, findings=findings)
@@ -96,7 +98,7 @@ def _split_files(text: str, filename: str) -> list[tuple[str, str, int]]:
     return out
 
 
-def page_slug(path: str) -> str:
+def source_slug(path: str) -> str:
     """``content/(rulings)/cards/abandoned-hall.mdx`` -> ``cards/abandoned-hall``.
 
     The slug mirrors the site's own URL paths, so its internal links (/cards/switcheroo#x)
@@ -105,6 +107,27 @@ def page_slug(path: str) -> str:
     path = re.sub(r"\.mdx?$", "", path.replace("\\", "/"))
     path = re.sub(r"^.*?\([^)]*\)/", "", path)
     return path.removeprefix("content/").strip("/") or "index"
+
+
+def page_slug(path: str) -> str:
+    """``source_slug`` made safe for ``/faq/<page>/``: each folder a URL slug (``url_slug``:
+    a safe name is kept as it is), "." and ".." folders dropped, at most 200 characters, and
+    never under "official/", the official articles' own prefix."""
+    parts = [p for p in source_slug(path).split("/") if p.strip(". ")]
+    parts = [url_slug(part) for part in parts] or ["index"]
+    if parts[0] == "official":
+        parts[0] = "official-2"
+    return "/".join(parts)[:200].rstrip("/-") or "index"
+
+
+def _settle_pages(pages: list[FaqPage], findings: list[Finding]) -> None:
+    """Two pages with one slug would share a URL (and a database key): the second gets "-2"."""
+    raws = [source_slug(page.path) for page in pages]
+    slugs = settle_slugs(raws, [page.slug for page in pages], findings, "FAQ page")
+    for page, slug in zip(pages, slugs, strict=True):
+        page.slug = slug
+        for entry in page.entries:
+            entry.page_slug = slug
 
 
 def _parse_page(path: str, body: str, line: int, keywords, findings) -> FaqPage:
@@ -124,9 +147,12 @@ def _parse_page(path: str, body: str, line: int, keywords, findings) -> FaqPage:
     relations = meta.get("rulingRelations") or {}
     sections = _sections(rest)
     page.intro_markdown = sections.pop(0)[2] if sections and sections[0][0] is None else ""
-    for position, (question, anchor, answer) in enumerate(sections):
+    raws = [anchor for _question, anchor, _answer in sections]
+    anchors = settle_slugs(raws, [url_slug(a) for a in raws], findings, f"{slug} anchor")
+    for position, (question, raw, answer) in enumerate(sections):
+        anchor = anchors[position]
         entry = build_entry(slug, anchor, question, answer, position, keywords, findings)
-        entry.related_pages = [page_slug(p) for p in relations.get(anchor, [])]
+        entry.related_pages = [page_slug(p) for p in relations.get(raw, [])]
         page.entries.append(entry)
     return page
 

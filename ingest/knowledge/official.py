@@ -17,7 +17,7 @@ from ingest.urls import checked_url
 
 from .markdown import markdown_text
 from .mentions import keyword_mentions
-from .text import dedupe, rule_mentions, slugify
+from .text import dedupe, rule_mentions, settle_slugs, slugify, url_slug
 
 IMG_RE = re.compile(r"<img\b[^>]*?src=\"(?P<src>[^\"]*)\"[^>]*>", re.IGNORECASE)
 HEADING_RE = re.compile(r"^(?P<level>#{1,6})\s*(?P<text>.*?)\s*#*\s*$")
@@ -70,7 +70,8 @@ def parse_official(
     text: str, filename: str = "", card_names=(), keywords=(), findings: list[Finding] | None = None
 ) -> list[OfficialArticle]:
     """Every article with its entries; mentions use the given card names and keywords.
-    Refused origin URLs are dropped and reported into ``findings``."""
+    Refused origin URLs are dropped and reported into ``findings``, and so are article ids
+    that a URL cannot carry as they are (see ``article_slugs``)."""
     findings = [] if findings is None else findings
     finder = card_finder(card_names)
     out = []
@@ -92,11 +93,23 @@ def parse_official(
         for position, (entry, anchor) in enumerate(
             zip(entries, dedupe([slugify(e.question, 60) for e in entries]), strict=True)
         ):
-            entry.article_id, entry.anchor, entry.position = article.id, anchor, position
+            entry.anchor, entry.position = anchor, position
             _fill_mentions(entry, finder, keywords)
         article.entries = entries
         out.append(article)
+    for article, slug in zip(out, article_slugs(out, findings), strict=True):
+        article.id = slug
+        for entry in article.entries:
+            entry.article_id = slug
     return out
+
+
+def article_slugs(articles: list[OfficialArticle], findings: list[Finding]) -> list[str]:
+    """The URL slug of each article (``/faq/official/<slug>/``): its id when already URL-safe,
+    else normalised; an article without an id is named by its title; a second article
+    with the same slug gets "-2"."""
+    wanted = [url_slug(a.id) if a.id else url_slug(a.title or "article") for a in articles]
+    return settle_slugs([a.id for a in articles], wanted, findings, "article id")
 
 
 def _fill_mentions(entry: OfficialEntry, finder, keywords) -> None:

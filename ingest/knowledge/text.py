@@ -11,9 +11,13 @@ import re
 import unicodedata
 
 from ingest import languages
+from ingest.model import Finding
 from ingest.numbers import normalise
 
 _SLUG_DROP_RE = re.compile(r"[^a-z0-9]+")
+# What the site's ``<slug:...>`` URL converter accepts; a slug outside it cannot be reversed.
+URL_SLUG_RE = re.compile(r"[-a-zA-Z0-9_]+")
+ID_MAX = 100  # ids from data longer than this are cut (at a hyphen) into their URL slug
 
 
 def slugify(value: str, max_length: int = 80) -> str:
@@ -28,6 +32,32 @@ def slugify(value: str, max_length: int = 80) -> str:
         cut = slug[:max_length]
         slug = cut.rsplit("-", 1)[0] if "-" in cut else cut
     return slug or "item"
+
+
+def url_slug(value, max_length: int = ID_MAX) -> str:
+    """An id from a data file as a URL slug: the id itself when a URL can already carry it
+    (published links keep working), else its ``slugify`` ("rules-faq-v1.2" -> "rules-faq-v1-2",
+    "Règles" -> "regles"), cut at a hyphen when longer than ``max_length``."""
+    value = value if isinstance(value, str) else str(value)
+    if URL_SLUG_RE.fullmatch(value) and len(value) <= max_length:
+        return value
+    return slugify(value, max_length)
+
+
+def settle_slugs(raws, slugs, findings: list[Finding], what: str, changes=True) -> list[str]:
+    """``slugs`` made unique in order (``dedupe``); a collision, and (with ``changes``) a slug
+    that differs from its raw id, is reported into ``findings``, so the ingest report says
+    which URL each odd id got."""
+    unique = dedupe(list(slugs))
+    for raw, slug, final in zip(raws, slugs, unique, strict=True):
+        shown = str(raw)[:60].encode("unicode_escape").decode("ascii")
+        if final != slug:
+            detail = f"{what} {shown!r}: slug {slug!r} is taken, using {final!r}"
+            findings.append(Finding("slug-collision", detail))
+        elif changes and final != raw:
+            detail = f"{what} {shown!r} is not URL-safe, published as {final!r}"
+            findings.append(Finding("slug-changed", detail))
+    return unique
 
 
 def dedupe(slugs: list[str]) -> list[str]:

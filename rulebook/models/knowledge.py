@@ -21,19 +21,22 @@ class KnowledgeSourceQuerySet(models.QuerySet):
 
     def image_hosts(self) -> list[str]:
         """Origins of the card images in every card gallery, as the ingest recorded them
-        (derived from the printings for a gallery ingested before it did)."""
+        (derived from the printings for a gallery ingested before it did). Each is checked
+        again: a report written before the check, or edited by hand, may hold anything."""
         from ingest.knowledge.cards import image_origin
+        from ingest.urls import csp_origin
 
         from .cards import Printing
 
         hosts = set()
         for game_id, report in self.filter(kind="cards").values_list("game_id", "report"):
             if "image_hosts" in report:
-                hosts.update(report["image_hosts"])
+                recorded = report["image_hosts"]
+                hosts.update(map(csp_origin, recorded if isinstance(recorded, list) else []))
                 continue
             urls = Printing.objects.filter(game_id=game_id).values_list("image_url", flat=True)
-            hosts.update(o for o in map(image_origin, urls.distinct()) if o)
-        return sorted(hosts)
+            hosts.update(map(image_origin, urls.distinct()))
+        return sorted(hosts - {None})
 
 
 def image_hosts(generation: str | None = None) -> list[str]:

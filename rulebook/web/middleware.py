@@ -80,15 +80,20 @@ class AdminLoginThrottleMiddleware:
 
 def with_image_hosts(policy: str, generation: str | None = None) -> str:
     """The policy with the card images' origins (recorded at ingest) added to ``img-src``;
-    ``generation``: the data generation's token when the request has read it already."""
+    ``generation``: the data generation's token when the request has read it already.
+
+    Only values that are exactly ``https://host[:port]`` are written: whatever the database
+    or the cache holds, a ";" or "," from data can never add a directive of its own."""
     if "img-src" not in policy:
         return policy
+    from ingest.urls import csp_origin
     from rulebook.models.knowledge import image_hosts
 
     try:
         hosts = image_hosts(generation)
     except DatabaseError:  # before migrate, or a broken database: keep the strict policy
         return policy
+    hosts = [host for host in hosts if csp_origin(host) == host]
     if not hosts:
         return policy
     directives = [d.strip() for d in policy.split(";")]

@@ -13,6 +13,7 @@ from django.utils import translation
 
 from rulebook import kinds, languages
 from rulebook.models import Card, Document, FaqPage, Keyword, KnowledgeSource, Rule
+from rulebook.pages.knowledge import faq_slug_has_url, slug_has_url
 
 MAX_URLS = 50000
 _SAFE = "/~:@!$&'()*+,;="  # what ``reverse`` leaves unquoted
@@ -144,6 +145,7 @@ class KeywordSitemap(TupleSitemap):
         return [
             (self.patterns("keyword", language, game, slug), stamp)
             for slug, language, game, stamp in rows
+            if slug_has_url(slug)
         ]
 
 
@@ -155,6 +157,8 @@ class FaqSitemap(TupleSitemap):
         rows = FaqPage.objects.order_by("game", "source", "position").values_list(
             "slug", "source", "game__slug", "game_id"
         )
+        # A row no URL takes (stored before the ingest made ids URL-safe) is left out.
+        rows = [row for row in rows if faq_slug_has_url(row[0], row[1])]
         out = []
         for language in LANGUAGES:
             for slug, source, game, game_id in rows:
@@ -176,6 +180,7 @@ class CardSitemap(TupleSitemap):
             (self.patterns("card", language, game, slug), dates.get((game_id, "")))
             for language in LANGUAGES
             for slug, game, game_id in rows
+            if slug_has_url(slug)
         ]
 
 

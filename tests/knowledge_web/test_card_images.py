@@ -55,7 +55,8 @@ def test_keyword_card_list_has_thumbnails(demo_data, client):
     "url, origin",
     [
         ("https://cdn.example.com/a.png", "https://cdn.example.com"),
-        ("http://EXAMPLE.org:8080/x.webp", "http://example.org:8080"),
+        ("https://EXAMPLE.org:8080/x.webp", "https://example.org:8080"),
+        ("http://example.org/x.webp", None),  # only https origins enter the CSP
         ("javascript:alert(1)", None),
         ("data:image/png;base64,AAAA", None),
         ("//example.org/a.png", None),
