@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from ingest.languages import fold
 from rulebook.models import Document, Rule
 from rulebook.models.glossary import defined_terms, glossary
+from rulebook.pages import outline
 from rulebook.pages.identity import number_in
-from rulebook.pages.rules import span_of
+from rulebook.pages.rules import part_size, span_length
 
 
 @dataclass
@@ -57,24 +58,77 @@ class AlignedRow:
         return present[0] if len(present) == 1 else None
 
 
-def aligned_rows(documents: dict[str, Document | None], number: str) -> list[AlignedRow] | None:
-    """The rule and its subtree in every language, aligned by number; None when nowhere."""
-    spans = {}
-    for lang, document in documents.items():
-        head = Rule.objects.in_document(document).at(number).first() if document else None
-        spans[lang] = span_of(head) if head else []
-    if not any(spans.values()):
-        return None
-    rows: dict[str, AlignedRow] = {}
+@dataclass
+class ComparePart:
+    """One part of a long side-by-side span (a chapter is a thousand rows and more, over a
+    megabyte in one page), with every section heading of the whole span and the part that
+    holds it, so that each rule is a link away whichever part is open. ``rows`` is empty
+    for a part past the last."""
+
+    rows: list[AlignedRow]
+    part: int = 1
+    parts: int = 1
+    sections: list[dict] = field(default_factory=list)
+
+
+# What aligning a span needs of each of its rules; the rules shown are read whole.
+_KEYS = ("anchor", "number", "sort_key", "occurrence", "is_heading", "text", "position")
+_ANCHOR, _NUMBER, _SORT, _OCCURRENCE, _HEADING, _TEXT, _POSITION = range(len(_KEYS))
+
+
+def aligned_part(documents: dict, number: str, part: int, language: str) -> ComparePart | None:
+    """Part ``part`` (from 1, of ``part_size()`` rows, as the rule pages cut theirs) of the
+    rule and its subtree in every language, aligned by number; None when it is nowhere.
+    Only the part's rules are built; a section links to its heading in the reader's
+    language when it has one."""
+    where: dict[str, dict[str, tuple]] = {}  # anchor -> language -> key row
     order: dict[str, tuple] = {}
-    for lang, rules in spans.items():
-        for rule in rules:
-            row = rows.setdefault(
-                rule.anchor, AlignedRow(rule.number, rule.anchor, dict.fromkeys(documents))
-            )
-            row.sides[lang] = rule
-            order.setdefault(rule.anchor, (rule.sort_key, rule.occurrence))
-    return [rows[anchor] for anchor in sorted(rows, key=lambda a: order[a])]
+    for lang, document in documents.items():
+        for row in _span_keys(document, number):
+            where.setdefault(row[_ANCHOR], {})[lang] = row
+            order.setdefault(row[_ANCHOR], (row[_SORT], row[_OCCURRENCE]))
+    if not where:
+        return None
+    anchors = sorted(where, key=lambda anchor: order[anchor])
+    size = part_size()
+    page = ComparePart([], part, max(1, -(-len(anchors) // size)))
+    if not 1 <= part <= page.parts:
+        return page
+    for index, anchor in enumerate(anchors if page.parts > 1 else ()):
+        lang, row = next(((k, v) for k, v in where[anchor].items() if k == language),
+                         next(iter(where[anchor].items())))  # fmt: skip
+        if row[_HEADING]:
+            page.sections.append(
+                {"number": row[_NUMBER], "text": row[_TEXT], "part": index // size + 1,
+                 "anchor": f"{lang}-{anchor}"}
+            )  # fmt: skip
+    shown = anchors[(part - 1) * size : part * size]
+    rules = {lang: _rules(document, shown, where, lang) for lang, document in documents.items()}
+    for anchor in shown:
+        first = next(iter(where[anchor].values()))
+        sides = {lang: rules[lang].get(anchor) for lang in documents}
+        page.rows.append(AlignedRow(first[_NUMBER], anchor, sides))
+    return page
+
+
+def _span_keys(document, number: str) -> list[tuple]:
+    """The key rows of the rules ``span_of`` gives the number's first occurrence."""
+    head = outline.of(document).first(number) if document else None
+    if head is None:
+        return []
+    last = head.position + span_length(head) - 1
+    rows = Rule.objects.in_document(document).filter(position__range=(head.position, last))
+    return list(rows.order_by("position").values_list(*_KEYS))
+
+
+def _rules(document, shown: list[str], where: dict, lang: str) -> dict:
+    """The shown rules of one language, by anchor."""
+    positions = [where[anchor][lang][_POSITION] for anchor in shown if lang in where[anchor]]
+    if not positions:
+        return {}
+    wanted = set(shown)
+    found = outline.of(document).between(min(positions), max(positions))
+    return {rule.anchor: rule for rule in found if rule.anchor in wanted}
 
 
 def glossary_entries(game, kind, language: str) -> list[dict]:

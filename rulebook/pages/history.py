@@ -4,16 +4,30 @@ The ingest computes them (``rulebook.loading.precompute``) and stores them keyed
 family and its versions; this module reads that payload once per process and key, and keeps
 it in memory. Only a family the ingest has not precomputed (a database loaded before this
 existed) is computed here, the old way.
+
+A comparison page lists every change written out as HTML; the ingest writes out every range
+of every family ahead (``rendered_comparisons``) and a page reads its range's rows alone
+(``comparison_listing``), so neither the family's payload nor the writing is paid by a reader.
 """
 
 from __future__ import annotations
 
 import pickle
 import threading
+from dataclasses import dataclass
 
-from rulebook.history import History, Version
-from rulebook.models import Document, Precomputed
+from django.utils import translation
+from django.utils.safestring import mark_safe
+
+from ingest import numbers
+from rulebook import kinds
+from rulebook.history import CLASSES, History, Version, compare
+from rulebook.history.engine import chapter
+from rulebook.models import Document, Precomputed, rendered
 from rulebook.models.generation import history_key, history_prefix, history_rows
+from rulebook.pages.change_html import change_html, class_label
+
+COMPARISONS = "changes"  # the rendered pages' name (rulebook.models.rendered)
 
 _LOCK = threading.Lock()
 _CACHE: dict[str, dict] = {}
@@ -58,10 +72,8 @@ def _stored(key: str) -> dict | None:
 
 
 def comparison_between(history: History, old: str, new: str):
-    """Adjacent versions use the pairwise comparison, an older one with the newest the one
-    precomputed at ingest; any other pair is compared here."""
-    from rulebook.history import compare
-
+    """Adjacent versions use the pairwise comparison, any other pair the one precomputed at
+    ingest; a pair the ingest did not compare (a database stored before) is compared here."""
     i, j = history.index(old), history.index(new)
     if j == i + 1:
         return history.comparison(i)
@@ -84,3 +96,111 @@ def successor_notice(document: Document, number: str) -> dict | None:
     if found[1] == number:
         return None
     return {"removed": False, "document": newest, "number": found[1]}
+
+
+def comparison_rows(comparison, game_slug: str, kind_slug: str) -> dict:
+    """A comparison as its page lists it, in the active language: the counts, and each change
+    but the unchanged rules as (class, renumber only, cross-references only, chapter, HTML),
+    the filters' inputs beside the written change."""
+    old, new = comparison.old_label, comparison.new_label
+    rows = []
+    for change in comparison.visible(hide_renumber_only=False):
+        label = str(class_label(change.cls))
+        html = change_html(change, label, game_slug, kind_slug, old, new)
+        rows.append((change.cls, change.renumber_only, change.xref_only, chapter(change.number),
+                     str(html)))  # fmt: skip
+    return {"summary": comparison.summary, "by_section": comparison.by_section, "rows": rows}
+
+
+def compared_families() -> set[tuple[str, str, str]]:
+    """Every (game slug, kind, language) with two versions or more: the families whose
+    comparisons the ingest writes out."""
+    rows = Document.objects.order_by().values_list("game__slug", "kind", "language")
+    counts: dict[tuple, int] = {}
+    for family in rows:
+        counts[family] = counts.get(family, 0) + 1
+    return {family for family, count in counts.items() if count > 1}
+
+
+def rendered_comparisons(game_slug: str, kind: str, language: str, history=None) -> dict:
+    """Every range of a family's versions written out, keyed ``old..new``: what the ingest
+    stores so that no range costs its first reader a comparison or a page of writing.
+
+    ``history``: the family's History the ingest has just stored, with its comparisons of
+    versions that are not neighbours as ``history.precomputed``."""
+    if history is None:
+        history, _documents = history_for(game_slug, kind, language)
+    out = {}
+    with translation.override(language):
+        for i, old in enumerate(history.versions):
+            for new in history.versions[i + 1 :]:
+                comparison = comparison_between(history, old.label, new.label)
+                out[f"{old.label}..{new.label}"] = comparison_rows(
+                    comparison, game_slug, kinds.slug_of(kind)
+                )
+    return out
+
+
+@dataclass
+class Section:
+    """A chapter's changes as the page shows them, written out as one piece."""
+
+    chapter: str
+    count: int
+    html: str
+
+
+@dataclass
+class Listing:
+    """What a comparison page shows of one range: counts and the changes its filters keep."""
+
+    summary: dict
+    by_section: dict
+    sections: list[Section]
+    shown: int
+
+
+def comparison_listing(game, kind: str, language: str, old: str, new: str, filters) -> Listing:
+    """The range's rows as the ingest wrote them, else written now (a range of a database the
+    ingest has not rendered, or of another page format). ``filters``: (hide renumbered, hide
+    cross-reference updates, the one class shown or "")."""
+    slug = getattr(game, "slug", game)
+    found = rendered.read(COMPARISONS, (slug, kind, language), f"{old}..{new}")
+    if found is None:
+        history, _documents = history_for(game, kind, language)
+        found = comparison_rows(comparison_between(history, old, new), slug, kinds.slug_of(kind))
+    hide_renumbered, hide_xref, only = filters
+    chapters: dict[str, list] = {}
+    for cls, renumber_only, xref_only, section, html in found["rows"]:
+        if (hide_renumbered and renumber_only) or (hide_xref and xref_only):
+            continue
+        if not only or cls == only:
+            chapters.setdefault(section, []).append(html)
+    # Joined here, not looped over in the template: a long range is two thousand changes.
+    sections = [
+        Section(chapter, len(items), mark_safe("".join(items)))  # written by comparison_rows
+        for chapter, items in sorted(chapters.items(), key=lambda item: numbers.sort_key(item[0]))
+    ]
+    shown = sum(section.count for section in sections)
+    return Listing(found["summary"], found["by_section"], sections, shown)
+
+
+def comparison_context(game, kind_slug: str, documents, old: str, new: str, filters) -> dict:
+    """What the comparison page of ``old..new`` shows (both are labels of ``documents``, the
+    family in the page's language); ``filters`` as for ``comparison_listing``."""
+    by_label = {d.version: d for d in documents}
+    language = documents[0].language
+    listing = comparison_listing(game, kinds.key_of(kind_slug), language, old, new, filters)
+    return {
+        "game": game,
+        "kind_slug": kind_slug,
+        "comparison": listing,
+        "sections": listing.sections,
+        "old": by_label[old],
+        "new": by_label[new],
+        "hide_renumbered": filters[0],
+        "hide_xref": filters[1],
+        "only": filters[2],
+        "classes": CLASSES,
+        "shown": listing.shown,
+    }

@@ -11,14 +11,16 @@ worker). An ingest bumps the generation; the old keys are simply never asked for
 from __future__ import annotations
 
 import hashlib
+from urllib.parse import urlencode, urlsplit
 
 from django.conf import settings
 from django.core.cache import caches
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
 
 from rulebook.models import DataGeneration
+from rulebook.pages.cards import FILTERS
 
 # Pages that carry validators. The linkify page (a CSRF form), search (answers from the
 # index) and the offline files are left out.
@@ -45,11 +47,14 @@ VALIDATED = {
     "cards",
     "card",
 }
-# Pages also kept rendered on the server: rules and sections, keywords, and the expensive
-# history pages (the first request after an ingest pays for the others).
+# Pages also kept rendered on the server: rules and sections, keywords, languages side by
+# side, and the expensive history pages (the first request after an ingest pays for the
+# others).
 STORED = {
     "rule",
     "rule_version",
+    "rule_compare",
+    "rule_compare_version",
     "toc",
     "toc_version",
     "keywords",
@@ -60,6 +65,30 @@ STORED = {
 }
 # Pages whose URL has no language: the language comes from the cookie or Accept-Language.
 NEGOTIATED = {"root"}
+# What each page reads of its query string (``request.GET``, in its view and in the context
+# processors). No other parameter reaches the page's key or its view, so ``?a=1`` and
+# ``?a=2`` are one page: a query string of junk can no longer make each request a miss.
+COMMON_PARAMETERS = ("notes",)  # the source notes of the rules a page shows
+PARAMETERS = {
+    "root": ("game",),  # the search box's game, on pages whose URL names none
+    "home": ("game",),
+    "rule": ("part", "missing"),
+    "rule_version": ("part", "missing"),
+    "rule_compare": ("part",),
+    "rule_compare_version": ("part",),
+    "changes": ("old", "new"),
+    "changes_compare": ("class", "renumbered", "xrefs"),
+    "keyword": FILTERS,
+    "cards": (*FILTERS, "page"),
+    "faq_index": ("source", "topic"),
+}
+
+
+def canonical_query(name: str, query) -> str:
+    """The parameters page ``name`` reads, in name order, each with the value its view reads
+    (a repeated parameter's last one)."""
+    wanted = sorted({*COMMON_PARAMETERS, *PARAMETERS.get(name, ())})
+    return urlencode([(key, query[key]) for key in wanted if key in query])
 
 
 def page_key(generation: str, language: str, origin: str, full_path: str) -> str:
@@ -90,6 +119,10 @@ class PageCacheMiddleware:
             from django.utils import translation
 
             language = translation.get_language_from_request(request, check_path=False)
+        query = canonical_query(name, request.GET)
+        if query != request.META.get("QUERY_STRING", ""):
+            request.GET = QueryDict(query)  # the view and its links see the canonical query
+            request.META["QUERY_STRING"] = query
         # Pages print absolute URLs (canonical, og:url, copy links): scheme and host are in.
         origin = f"{request.scheme}://{request.get_host()}"
         key = page_key(generation, language, origin, request.get_full_path())
@@ -129,8 +162,7 @@ class PageCacheMiddleware:
 
 
 def comparison_paths(families) -> list[str]:
-    """The full comparisons an ingest of these families made new: each pair of consecutive
-    versions and each older version with the newest."""
+    """The comparison pages of these families: every range of their versions."""
     from rulebook import kinds
     from rulebook.models import Document
 
@@ -141,29 +173,67 @@ def comparison_paths(families) -> list[str]:
             .order_by("version")
             .values_list("version", flat=True)
         )
-        pairs = list(zip(versions, versions[1:], strict=False))
-        pairs += [(old, versions[-1]) for old in versions[:-2]]
         base = f"/{language}/{game}/{kinds.slug_of(kind)}/changes/"
-        paths += [f"{base}{old}..{new}/" for old, new in pairs]
+        for i, old in enumerate(versions):
+            paths += [f"{base}{old}..{new}/" for new in versions[i + 1 :]]
     return paths
 
 
+class _Origin(HttpRequest):
+    """A GET of ``path`` from ``origin`` as the pages' templates and context processors
+    read one: what ``warm`` renders a page for, with no client and no middleware."""
+
+    def __init__(self, origin: str, path: str, language: str):
+        super().__init__()
+        parts = urlsplit(origin)
+        self.method = "GET"
+        self.path = self.path_info = path
+        self.META.update(HTTP_HOST=parts.netloc, SERVER_NAME=parts.hostname or "")
+        self.origin_scheme = parts.scheme or "http"
+        self.LANGUAGE_CODE = language
+
+    def _get_scheme(self):
+        return self.origin_scheme
+
+
 def warm(origins, paths) -> int:
-    """Render ``paths`` once per origin through the whole site, so that the first reader
-    after an ingest gets the stored copy; returns how many pages were stored.
+    """Render the comparison pages at ``paths`` once per origin with page assembly, and keep
+    each under the key its first reader will ask for; returns how many were stored.
 
     Run by the ingest command after its transaction (``RULEBOOK_WARM_ORIGINS``): the origin
-    is part of the page key, so only the site's real origins are worth warming.
+    is part of the page key, so only the site's real origins are worth warming. The ingest
+    has stored every range's changes written out; this spares a first reader the page
+    around them as well.
     """
-    from urllib.parse import urlsplit
+    from django.template.loader import render_to_string
+    from django.urls import resolve
+    from django.utils import translation
 
-    from django.test import Client
+    from rulebook import kinds
+    from rulebook.models import Game
+    from rulebook.pages import history
 
+    cache = caches[settings.RULEBOOK_PAGE_CACHE]
+    generation = DataGeneration.current()[0]
     stored = 0
-    for origin in origins:
-        parts = urlsplit(origin)
-        client = Client(HTTP_HOST=parts.netloc, secure=parts.scheme == "https")
-        for path in paths:
-            response = client.get(path)
-            stored += response.get("X-Page-Cache") == "miss"
+    for path in paths:
+        match = resolve(path)
+        if match.url_name != "changes_compare":
+            continue
+        game, kind, span = match.kwargs["game"], match.kwargs["kind"], match.kwargs["span"]
+        language = path.split("/")[1]
+        documents = history.versions_of(game, kinds.key_of(kind), language)
+        old, _sep, new = span.partition("..")
+        game_obj = Game.objects.get(slug=game)
+        for origin in origins:
+            request = _Origin(origin, path, language)
+            request.resolver_match = match
+            with translation.override(language):
+                context = history.comparison_context(
+                    game_obj, kind, documents, old, new, (False, False, "")
+                )
+                content = render_to_string("rulebook/comparison.html", context, request)
+            key = page_key(generation, language, origin, request.get_full_path())
+            cache.set(key, content.encode(), settings.RULEBOOK_PAGE_CACHE_SECONDS)
+            stored += 1
     return stored

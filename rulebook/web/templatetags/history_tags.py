@@ -2,21 +2,11 @@
 
 from django import template
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext_lazy as _
 
 from rulebook.history import render_html
-from rulebook.web.change_html import change_html
+from rulebook.pages.change_html import CLASS_LABELS, change_html
 
 register = template.Library()
-
-CLASS_LABELS = {
-    "unchanged": _("unchanged"),
-    "renumbered": _("renumbered"),
-    "reworded": _("reworded"),
-    "moved_reworded": _("moved and reworded"),
-    "added": _("added"),
-    "removed": _("removed"),
-}
 
 
 @register.filter

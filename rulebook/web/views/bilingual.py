@@ -28,9 +28,13 @@ def rule_compare(request, game, kind, number, version=None):
     pinned = bilingual.pin(documents, version, request.LANGUAGE_CODE, normal)
     if not any(documents.values()):
         raise Http404("No such document")
-    rows = bilingual.aligned_rows(documents, normal)
-    if rows is None:
+    part = request.GET.get("part", "1")
+    part = int(part) if part.isascii() and part.isdigit() else 0  # "²" is a digit to isdigit
+    shown = bilingual.aligned_part(documents, normal, part, request.LANGUAGE_CODE)
+    if shown is None:
         raise Http404("No such rule in any language")
+    if not shown.rows:
+        raise Http404("No such part")
     mismatched = len({d.version for d in documents.values() if d}) > 1
     anchor = pinned.anchor or next(d for d in documents.values() if d)
     return render(
@@ -40,7 +44,8 @@ def rule_compare(request, game, kind, number, version=None):
             "game": game_obj,
             "kind_slug": kind,
             "number": normal,
-            "rows": rows,
+            "rows": shown.rows,
+            "page": shown,
             "documents": documents,
             "versions_differ": mismatched,
             "requested_version": version,
