@@ -1,7 +1,8 @@
 import json
+from functools import partial
 
 from django.contrib import admin
-from django.db import models
+from django.db import models, transaction
 from django.utils.html import format_html
 
 from rulebook.loading import generation
@@ -21,21 +22,54 @@ from rulebook.models import (
 )
 
 
+def reindex(obj) -> None:
+    """After the edit commits, the index is brought to the new generation as an ingest's is:
+    the edited rule's document, or the game's FAQ, card and keyword entries; anything else
+    (a game, a link) by a rebuild. Otherwise search would answer from the old text and say
+    the index is being updated until someone rebuilt it."""
+    from rulebook import search
+
+    document = obj if isinstance(obj, Document) else getattr(obj, "document", None)
+    if isinstance(document, Document):
+        scope = (document.game.slug, document.kind, document.language, document.version)
+        update = partial(search.update_after_ingest, {scope}, {document.game.slug})
+    elif isinstance(obj, (Card, Printing, Erratum, FaqEntry, FaqPage, Keyword)):
+        game = getattr(obj, "game", None) or getattr(getattr(obj, "card", None), "game", None)
+        game = game or getattr(getattr(obj, "page", None), "game", None)
+        if game is None:
+            update = search.rebuild_after_ingest
+        else:
+            update = partial(search.update_after_ingest, set(), set(), {game.slug})
+    else:
+        update = search.rebuild_after_ingest
+    transaction.on_commit(update)
+
+
 class DataAdmin(admin.ModelAdmin):
     """An edit in the admin is a change of the data like an ingest: it bumps the generation,
-    so cached pages, validators and precomputed payloads keyed on it are not served stale."""
+    so cached pages, validators and precomputed payloads keyed on it are not served stale,
+    and the search index follows (``reindex``)."""
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         generation.bump()
+        reindex(obj)
 
     def delete_model(self, request, obj):
         super().delete_model(request, obj)
         generation.bump()
+        reindex(obj)
 
     def delete_queryset(self, request, queryset):
         super().delete_queryset(request, queryset)
         generation.bump()
+        transaction.on_commit(rebuild_index)
+
+
+def rebuild_index() -> None:
+    from rulebook import search
+
+    search.rebuild_after_ingest()
 
 
 @admin.register(Game)

@@ -190,6 +190,11 @@ SCHEMAS = {
         language={"type": "string"},
         version=NULLABLE_STRING,
         path={"type": "string"},
+        document={
+            **NULLABLE_STRING,
+            "description": "A rule's document (`core-rules`, `tournament-rules`); null for "
+            "other kinds.",
+        },
     ),
     "SearchResults": strict(
         query={"type": "string", "description": "The query as typed (cleaned)."},
@@ -212,6 +217,11 @@ SCHEMAS = {
             "items": ref("SearchHit"),
             "description": "With `lang`: "
             "content in the other languages found through the glossary, on page 1.",
+        },
+        index_stale={
+            "type": "boolean",
+            "description": "The search index reflects older data than the site holds (it is "
+            "being updated): results may miss the newest text.",
         },
     ),
     "SearchRedirect": strict(query={"type": "string"}, redirect={"type": "string"}),

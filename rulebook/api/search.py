@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from rulebook import languages
+from rulebook import kinds, languages
 from rulebook.api import schemas as s
 from rulebook.api.http import ApiError, Lazy
 from rulebook.api.registry import resource
@@ -69,6 +69,12 @@ def search_parameters(request=None) -> list[dict]:
             "Only this version (empty: the newest of each document).",
             type="string",
             pattern=r"^(\d{4}-\d{2}(-\d{2})?)?$",
+        ),
+        s.query_param(
+            "document",
+            "Only the rules of this document (empty: every document, and every kind).",
+            type="string",
+            enum=["", *kinds.keys()],
         ),
         s.query_param("page", "Page number, 1-500.", type="integer", minimum=1, maximum=500),
         s.query_param("per_page", "Results per page, 1-50.", type="integer", minimum=1, maximum=50),
@@ -131,6 +137,7 @@ def search(request):
             "suggestion": results.suggestion,
             "results": [hit_json(h) for h in results.hits],
             "also": [hit_json(h) for h in results.also],
+            "index_stale": results.index_stale,
         }
     )
 
@@ -146,6 +153,8 @@ def hit_json(hit) -> dict:
         "language": hit.language,
         "version": hit.version,
         "path": hit.path,
+        # Which rules document a rule hit is from ("tournament-rules"), read from its URL.
+        "document": kinds.key_of_path(hit.url) if hit.kind == "rule" else None,
     }
 
 

@@ -67,16 +67,28 @@ def update_after_ingest(documents, games, knowledge=(), stdout=None, created=Non
     version). ``games``: games whose rules
     changed (their keyword entries follow the rules). ``knowledge``: games whose FAQ, errata
     or cards changed (their FAQ, card and keyword entries). Falls back to a full rebuild when
-    there is no index yet; a failure is reported, not raised, as for the rebuild.
+    there is no index yet, or when it was already behind before this ingest (``freshness``:
+    its changes alone would not make it current); a failure is reported, not raised, as
+    for the rebuild. The index is stamped with the new data generation once written.
     """
+    from rulebook.search import freshness
+
     try:
-        available = get_backend().is_available()
+        backend = get_backend()
+        available = backend.is_available()
+        built, data = backend.built_generation(), freshness.database_stamp()
     except Exception:  # a broken index is rebuilt, and a failure there is reported
         available = False
     if not available:
         return rebuild_after_ingest(stdout)
+    if not freshness.incremental_ok(built, data):
+        if stdout is not None:
+            stdout.write(f"Search index was behind ({freshness.describe(built, data)}).")
+        return rebuild_after_ingest(stdout)
     return _after_ingest(
-        lambda: get_backend().replace(*_changed_entries(documents, games, knowledge, created)),
+        lambda: freshness.update(
+            backend, built, data, *_changed_entries(documents, games, knowledge, created)
+        ),
         "updated",
         "Search index updated: {count} entries re-indexed.",
         stdout,

@@ -8,6 +8,7 @@ keyword or a card is the same shape, so later content types need no schema chang
 from __future__ import annotations
 
 import abc
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -88,6 +89,9 @@ class SearchQuery:
     # With every language searched: the language the query is written in, whose entries
     # (and what its pages also search) come first (``PREFER``).
     prefer: str | None = None
+    # A rules document kind (``rulebook.kinds``: "tournament-rules"): that document's rules
+    # only. None: every document, and every other kind of entry.
+    document: str | None = None
 
 
 @dataclass
@@ -121,6 +125,35 @@ class SearchResults:
     # Other-language content found through the glossary (e.g. the English-only FAQ for a
     # French query); each hit carries its own language.
     also: list[SearchHit] = field(default_factory=list)
+    # The index reflects older data than the database holds (an ingest whose index update
+    # did not run): these answers may miss the newest text. Set per request, never cached.
+    index_stale: bool = False
+
+
+TOKEN_RE = re.compile(r"[0-9A-Za-z]*")
+
+
+@dataclass(frozen=True)
+class DataStamp:
+    """The data generation an index reflects (``rulebook.models.DataGeneration``): its number,
+    for people, and its token, random per bump, which is what is compared: a restored backup
+    or a rolled-back ingest can bring a number back, never a token."""
+
+    number: int
+    token: str
+
+    def __post_init__(self):
+        if not TOKEN_RE.fullmatch(self.token):  # written into SQL and files as it is
+            raise ValueError(f"not a data generation token: {self.token!r}")
+
+    def __str__(self) -> str:
+        return f"{int(self.number)} {self.token}"
+
+    @classmethod
+    def parse(cls, text: str | None) -> DataStamp | None:
+        """The stamp ``str`` wrote, or None for anything else (no stamp, a damaged one)."""
+        match = re.fullmatch(r"\s*([0-9]+) ([0-9A-Za-z]*)\s*", text or "")
+        return cls(int(match[1]), match[2]) if match else None
 
 
 # What an index entry holds and how it is analysed, as a number: bump it whenever a change
@@ -129,8 +162,9 @@ class SearchResults:
 # --if-outdated`` (run by ``make serve``) rebuilds an index stamped otherwise, and /healthz
 # tells. 1: every index built before stamps existed; 2: names carried by rules ("Conquer:",
 # "Trashes") and keyed as a query reads them; 3: terms a rule defines in a sentence ("Damage
-# is a marked value…") name it too.
-INDEX_FORMAT = 3
+# is a marked value…") name it too; 4: the question bank's questions are searched with
+# their rule's text.
+INDEX_FORMAT = 4
 
 
 class SearchBackend(abc.ABC):
@@ -197,7 +231,9 @@ class SearchBackend(abc.ABC):
 
     @abc.abstractmethod
     def rebuild(self, entries: Iterable[IndexEntry]) -> int:
-        """Build a fresh index from ``entries`` and swap it in whole; returns the entry count."""
+        """Build a fresh index from ``entries`` and swap it in whole; returns the entry count.
+        It is stamped with the data generation read as it starts (``freshness``): entries
+        read later are at least that new, so the stamp never claims data the index lacks."""
 
     def replace(self, prefixes: Iterable[str], entries: Iterable[IndexEntry]) -> int:
         """Drop every entry whose key starts with one of ``prefixes`` and add ``entries``, in
@@ -212,3 +248,14 @@ class SearchBackend(abc.ABC):
     def built_format(self) -> int | None:
         """The ``INDEX_FORMAT`` the live index was built with (1 when it bears no stamp),
         or None when there is no index."""
+
+    @abc.abstractmethod
+    def built_generation(self) -> DataStamp | None:
+        """The data generation the live index reflects: the one its rebuild read before the
+        entries, or the one an ingest's update stamped once it was written; None without an
+        index or a stamp (an index built before stamps). Cheap enough for every request."""
+
+    @abc.abstractmethod
+    def stamp_generation(self, stamp: DataStamp, expected: DataStamp | None) -> bool:
+        """Stamp the live index with ``stamp`` if it still bears ``expected`` (another
+        process may have rebuilt it meanwhile, from newer data); returns whether it did."""

@@ -55,6 +55,8 @@ def _scope(sq: SearchQuery):
         rules = rules.filter(document__language=sq.language)
     if sq.game:
         rules = rules.filter(document__game__slug=sq.game)
+    if sq.document:
+        rules = rules.filter(document__kind=sq.document)
     if sq.version:
         return rules.filter(document__version=sq.version)
     return rules.filter(document_id__in=_default_ids())

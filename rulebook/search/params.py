@@ -13,7 +13,7 @@ import re
 from django.utils.translation import gettext as _
 
 from ingest.metadata import VERSION_PATTERN
-from rulebook import languages
+from rulebook import kinds, languages
 from rulebook.search.base import KINDS, SearchQuery
 from rulebook.search.query import clean
 
@@ -35,7 +35,7 @@ def parse_params(params, *, language: str | None = None, api: bool = False) -> S
     ``language`` is the page's language (the HTML page searches it unless ``lang`` says
     otherwise); ``api`` allows ``per_page``, which the HTML page fixes.
     """
-    for name in ("kind", "lang", "game", "version", "spell"):
+    for name in ("kind", "lang", "game", "version", "spell", "document"):
         # A NUL in ``q`` is hostile input that cleaning strips; in a filter it is invalid.
         if "\x00" in params.get(name, ""):
             raise ParamError(_("%(name)s contains a NUL character.") % {"name": name})
@@ -51,6 +51,9 @@ def parse_params(params, *, language: str | None = None, api: bool = False) -> S
     version = params.get("version") or None
     if version is not None and not _VERSION_RE.fullmatch(version):
         raise ParamError(_("A version looks like 2026-03-30."))
+    document = params.get("document") or None
+    if document is not None and document not in kinds.keys():
+        raise ParamError(_("Unknown document “%(document)s”.") % {"document": document[:30]})
     # The API's published schema says integer, so there a blank value is an error; a form
     # submitting an empty field is forgiven on the HTML page.
     page = _int(params.get("page"), 1, MAX_PAGE, _("The page must be a number from 1."), not api)
@@ -70,6 +73,7 @@ def parse_params(params, *, language: str | None = None, api: bool = False) -> S
         version=version,
         page=page,
         per_page=per_page,
+        document=document,
     )
 
 

@@ -23,9 +23,11 @@ from django.db import DatabaseError, connection, transaction
 from ingest.languages import fold
 from rulebook.models import DataGeneration
 from rulebook.requestscope import request_scope
+from rulebook.search import freshness
 from rulebook.search import postgres_questions as questions
 from rulebook.search import postgres_sql as sql
 from rulebook.search.base import (
+    DataStamp,
     IndexEntry,
     SearchBackend,
     SearchHit,
@@ -83,6 +85,12 @@ def _row(entry: IndexEntry) -> tuple:
     )
 
 
+def asked_of(value) -> tuple[str, ...]:
+    """An entry's question-bank questions from the jsonb text PostgreSQL returns."""
+    found = json.loads(value) if isinstance(value, str) else value
+    return tuple(found) if isinstance(found, list) else ()
+
+
 class PostgresBackend(SearchBackend):
     def _cursor(self):
         if connection.vendor != "postgresql":
@@ -92,7 +100,30 @@ class PostgresBackend(SearchBackend):
     def built_format(self) -> int | None:
         if connection.vendor != "postgresql":
             return None
-        return self._query(sql.built_format(), [])[0][0]
+        statement = f"SELECT to_regclass(%s) IS NOT NULL, {sql.COMMENT}"
+        exists, comment = self._query(statement, [sql.ENTRY_TABLE])[0]
+        return sql.read_stamps(comment)[0] if exists else None
+
+    def built_generation(self) -> DataStamp | None:
+        """Read with the generation, in the same statement: no round trip of its own."""
+        if connection.vendor != "postgresql":
+            return None
+        oid, _token, _writes, comment = request_scope.get(GENERATION, self._read_generation)
+        return sql.read_stamps(comment)[1] if oid else None
+
+    def stamp_generation(self, stamp: DataStamp, expected: DataStamp | None) -> bool:
+        """Under the rebuild's lock, so that a rebuild cannot land between check and write."""
+        if not self.is_available():
+            return False
+        with transaction.atomic(), self._cursor() as cur:
+            cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
+            cur.execute(f"SELECT {sql.COMMENT}")
+            index_format, data = sql.read_stamps(cur.fetchone()[0])
+            if data != expected:
+                return False
+            cur.execute(sql.stamp(index_format, stamp))
+        _forget_request()
+        return True
 
     def is_available(self) -> bool:
         """True when the live entry table exists."""
@@ -126,10 +157,9 @@ class PostgresBackend(SearchBackend):
         lands after that, so what a worker read in between must not outlive it."""
         if connection.vendor != "postgresql":
             return ""
-        seen = request_scope.get(GENERATION, self._read_generation)
-        if seen != self._seen:
-            self._seen, self._vocab = seen, {}
-        oid, token, writes = seen
+        oid, token, writes, _stamps = request_scope.get(GENERATION, self._read_generation)
+        if (oid, token, writes) != self._seen:
+            self._seen, self._vocab = (oid, token, writes), {}
         return f"{oid}:{token}:{writes}" if oid else ""
 
     def _read_generation(self) -> tuple:
@@ -138,11 +168,12 @@ class PostgresBackend(SearchBackend):
         try:
             return tuple(
                 self._query(
-                    f"SELECT to_regclass(%s)::oid, {token}, {sql.WRITES}", [sql.ENTRY_TABLE]
+                    f"SELECT to_regclass(%s)::oid, {token}, {sql.WRITES}, {sql.COMMENT}",
+                    [sql.ENTRY_TABLE],
                 )[0]
             )
         except SearchUnavailable:  # no index yet: no table to read the writes from
-            return (None, None, None)
+            return (None, None, None, None)
 
     def knows_stem(self, word: str, language=None) -> bool:
         stems = request_scope.get(STEMS, dict)
@@ -187,7 +218,7 @@ class PostgresBackend(SearchBackend):
         results = SearchResults(query=query, page=query.page)
         if parsed.empty:
             return results
-        flt = sql.filters(query.language, query.kind, query.game, query.version)
+        flt = sql.filters(query.language, query.kind, query.game, query.version, query.document)
         prefer = query.prefer if not query.language else None
         if plan.question and plan.words:
             return self._question(query, plan, flt, results, prefer)
@@ -207,8 +238,9 @@ class PostgresBackend(SearchBackend):
         in_scope = sql.in_scope(prefer, query.kind)
         rows = self._query(*questions.ranked(plan, flt, window, in_scope))
         candidates = [
-            Candidate(float(score), key, number or "", path or "", body or "")
-            for key, number, score, _, path, body, _ in rows
+            # Django reads jsonb as its text: the bank's questions come back as JSON.
+            Candidate(float(score), key, number or "", path or "", body or "", asked_of(asked))
+            for key, number, score, _, path, body, _, asked in rows
         ]
         scores = lifted(rerank(plan, candidates))
         if prefer:  # after the rerank, which adds to scores: as on Whoosh
@@ -273,13 +305,14 @@ class PostgresBackend(SearchBackend):
         suffix = uuid.uuid4().hex[:10]
         with transaction.atomic(), self._cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
+            data = freshness.build_stamp()  # before the entries: they are at least as new
             for statement in sql.SETUP + sql.create_tables(suffix):
                 cur.execute(statement)
             count = self._insert(
                 cur, f"{sql.ENTRY_TABLE}_{suffix}", f"{sql.WORD_TABLE}_{suffix}", entries
             )
             statements = sql.fill_stats(suffix) + sql.create_indexes(suffix)
-            statements += sql.analyze(suffix) + sql.swap(suffix)
+            statements += sql.analyze(suffix) + sql.swap(suffix, data)
             for statement in statements:
                 cur.execute(statement)
         self._vocab = {}

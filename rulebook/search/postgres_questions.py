@@ -39,7 +39,7 @@ def term_rows(plan: Plan) -> tuple[list[str], list[float], list[str]]:
 
 
 def ranked(plan: Plan, filters: tuple[str, list], limit: int, mine=("FALSE", [])):
-    """(key, number, score, total, path, body, mine) of the best ``limit`` entries: the
+    """(key, number, score, total, path, body, mine, asked) of the best ``limit`` entries: the
     path and text are what the shared rerank reads; ``mine``, whether the entry is in the
     scope of the language the query is written in (every language searched).
 
@@ -72,7 +72,8 @@ def ranked(plan: Plan, filters: tuple[str, list], limit: int, mine=("FALSE", [])
              m.s * ({sql.K1} + 1) * e.boost * e.qboost
                / (1 + {sql.K1} * (1 - {sql.B} + {sql.B} * e.body_len / mm.avglen))
                * CASE WHEN m.hits < %s THEN {sql.FEW_WORDS_FACTOR} ELSE 1 END AS score,
-             count(*) OVER () AS total, e.path, e.body, {mine[0]} AS mine
+             count(*) OVER () AS total, e.path, e.body, {mine[0]} AS mine,
+             e.extra->'asked' AS asked
       FROM {sql.ENTRY_TABLE} e
       JOIN anyq a ON a.cfg = e.cfg
       JOIN {sql.META_TABLE} mm ON mm.cfg = e.cfg

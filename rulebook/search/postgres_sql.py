@@ -18,7 +18,11 @@ WORD_TABLE = "rulebook_search_word"
 STAT_TABLE = "rulebook_search_stat"  # lexeme -> how many entries' text have it (IDF)
 META_TABLE = "rulebook_search_meta"  # entries and their mean text length, per configuration
 TABLES = (ENTRY_TABLE, WORD_TABLE, STAT_TABLE, META_TABLE)
-FORMAT_LABEL = "rulebook index format"  # the entry table's comment: "… 2"
+# The entry table's comment holds the stamps: "… format 3; data generation 42 <token>".
+FORMAT_LABEL, DATA_LABEL = "rulebook index format", "data generation"
+# From the catalog: obj_description() is planned per call (+100 µs a search, this +17).
+COMMENT = f"""(SELECT description FROM pg_description WHERE objoid = to_regclass('{ENTRY_TABLE}')
+               AND classoid = 'pg_class'::regclass AND objsubid = 0)"""
 # Questions: BM25 with binary term frequency (a rule rarely repeats a word), b = 0.5.
 K1, B = 1.2, 0.5
 FEW_WORDS_FACTOR = 0.25
@@ -93,23 +97,33 @@ def analyze(suffix: str = "") -> list[str]:
     return [f"ANALYZE {table}{tail}" for table in TABLES]
 
 
-def swap(suffix: str) -> list[str]:
+def swap(suffix: str, data=None) -> list[str]:
     """Replace the live tables by the new ones; run inside the rebuild's transaction. The
-    entry table's comment records the index format of the code that built it."""
+    entry table's comment records the index format of the code that built it, and ``data``,
+    the data generation the rebuild read before its entries."""
     from rulebook.search.base import INDEX_FORMAT
 
     return [
         f"DROP TABLE IF EXISTS {', '.join(TABLES)}",
         *(f"ALTER TABLE {table}_{suffix} RENAME TO {table}" for table in TABLES),
-        f"COMMENT ON TABLE {ENTRY_TABLE} IS '{FORMAT_LABEL} {int(INDEX_FORMAT)}'",
+        stamp(INDEX_FORMAT, data),
     ]
 
 
-def built_format() -> str:
-    """The live index's format stamp: NULL without an entry table, 1 without a stamp."""
-    return f"""SELECT CASE WHEN to_regclass('{ENTRY_TABLE}') IS NULL THEN NULL
-                 ELSE coalesce(substring(obj_description(to_regclass('{ENTRY_TABLE}'), 'pg_class')
-                               FROM '^{FORMAT_LABEL} ([0-9]+)$')::int, 1) END"""
+def stamp(index_format: int, data) -> str:
+    """The entry table's comment; a COMMENT takes no bound parameter, so what it holds is
+    an int and a ``DataStamp``, whose token is checked to be letters and digits."""
+    text = f"{FORMAT_LABEL} {int(index_format)}" + (f"; {DATA_LABEL} {data}" if data else "")
+    return f"COMMENT ON TABLE {ENTRY_TABLE} IS '{text}'"
+
+
+def read_stamps(comment: str | None) -> tuple:
+    """(index format, ``DataStamp`` or None) from the comment ``stamp`` wrote: (1, None)
+    for an index built before stamps."""
+    from rulebook.search.base import DataStamp
+
+    found = re.fullmatch(f"{FORMAT_LABEL} ([0-9]+)(?:; {DATA_LABEL} (.*))?", comment or "")
+    return (int(found[1]), DataStamp.parse(found[2])) if found else (1, None)
 
 
 def insert_entry(table: str) -> str:
@@ -129,13 +143,24 @@ def insert_entry(table: str) -> str:
 def fill_documents(table: str) -> str:
     # The title joins the heading path when the path does not hold it (a card's name, a FAQ
     # question), as in the Whoosh head field.
+    # The question bank's questions (``extra.asked``) are searched as the rule's own text,
+    # as on Whoosh; the body shown and headlined stays the rule's.
+    searched = f"body || {ASKED_SQL}"
     return f"""UPDATE {table} SET document =
                  setweight(to_tsvector(cfg, CASE WHEN position(title IN path) > 0 THEN path
                                                  ELSE title || ' ' || path END), 'B')
-                 || setweight(to_tsvector(cfg, body), 'A'),
-                 body_doc = to_tsvector(cfg, body),
-                 body_len = greatest(1, length(to_tsvector(cfg, body)))
+                 || setweight(to_tsvector(cfg, {searched}), 'A'),
+                 body_doc = to_tsvector(cfg, {searched}),
+                 body_len = greatest(1, length(to_tsvector(cfg, {searched})))
                WHERE document IS NULL"""
+
+
+# The bank's questions of an entry as one text ('' for none), after a line break.
+ASKED_SQL = (
+    "coalesce(E'\\n' || array_to_string(ARRAY(SELECT jsonb_array_elements_text("
+    "CASE WHEN jsonb_typeof(extra->'asked') = 'array' THEN extra->'asked' ELSE '[]' END)), "
+    "E'\\n'), '')"
+)
 
 
 def refresh_meta() -> str:
@@ -314,10 +339,11 @@ def indexed_match(parsed: ParsedQuery, configs: list[str], broadened: bool) -> t
     return "(" + " OR ".join(parts) + ")", params
 
 
-def filters(language, kind, game, version) -> tuple[str, list, list[str]]:
+def filters(language, kind, game, version, document=None) -> tuple[str, list, list[str]]:
     """WHERE conditions: version (default: newest), the page's language and the kinds that
-    exist only in the knowledge language, kind, game; and the text search configurations of
-    the rows they let through (a row's configuration follows from its language)."""
+    exist only in the knowledge language, kind, game, a rules document (its rules only); and
+    the text search configurations of the rows they let through (a row's configuration
+    follows from its language)."""
     from rulebook.search.base import kinds_of, scope_languages
 
     conds, params = [], []
@@ -337,6 +363,9 @@ def filters(language, kind, game, version) -> tuple[str, list, list[str]]:
     if game:
         conds.append("e.game = %s")
         params.append(game)
+    if document:
+        conds.append("e.kind = 'rule' AND e.extra->>'doc_kind' = %s")
+        params.append(document)
     configs = [CONFIGS.get(lang, OTHER_CONFIG) for lang, _ in scope] or [
         *CONFIGS.values(),
         OTHER_CONFIG,

@@ -2,7 +2,8 @@
 
 Order of business: clean the input; a rule number in any loose form is a jump, not a search;
 otherwise ask the backend, and when the index is missing or corrupt answer from the database,
-flagged ``degraded`` so the page can say so.
+flagged ``degraded`` so the page can say so. An answer from an index that reflects older data
+than the database holds (``freshness``) is flagged ``index_stale``, for the same reason.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ingest import numbers
 from ingest.languages import fold
 from rulebook import kinds, languages
 from rulebook.languages import KNOWLEDGE_LANGUAGE
-from rulebook.search import results_cache, spelling
+from rulebook.search import freshness, results_cache, spelling
 from rulebook.search.base import (
     SearchQuery,
     SearchResults,
@@ -42,7 +43,10 @@ def run_search(sq: SearchQuery, also: bool = True) -> SearchResults:
 
     sq = dataclasses.replace(sq, text=clean(sq.text))
     backend = get_backend()
-    return results_cache.cached(sq, also, backend, lambda: _answer(backend, sq, also))
+    results = results_cache.cached(sq, also, backend, lambda: _answer(backend, sq, also))
+    if not (results.degraded or results.redirect):  # after the cache: a stamp may land alone
+        results.index_stale = freshness.is_stale(backend)
+    return results
 
 
 def _answer(backend, sq: SearchQuery, also: bool) -> SearchResults:
@@ -52,7 +56,7 @@ def _answer(backend, sq: SearchQuery, also: bool) -> SearchResults:
         return SearchResults(
             query=sq, page=sq.page, message=_("Type a word, a phrase or a rule number.")
         )
-    number = numbers.normalise(sq.text)
+    number = numbers.typed(sq.text)  # "402-1" too
     message, nearest = "", None
     if number:
         url = jump_url(number, sq)
@@ -279,6 +283,8 @@ def jump_url(number: str, sq: SearchQuery) -> str | None:
 
     language = sq.language or (translation.get_language() or settings.LANGUAGE_CODE)[:2]
     docs = Document.objects.filter(language=language, kind__in=kinds.keys())
+    if sq.document:
+        docs = docs.filter(kind=sq.document)
     if sq.game:
         docs = docs.filter(game__slug=sq.game)
     newest = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import logging
 import math
 import threading
@@ -20,8 +21,8 @@ from whoosh import index as whoosh_index
 from whoosh.searching import Searcher
 
 from ingest.languages import fold
+from rulebook.search import freshness, whoosh_update
 from rulebook.search import whoosh_schema as ws
-from rulebook.search import whoosh_update
 from rulebook.search.base import (
     IndexEntry,
     SearchBackend,
@@ -46,7 +47,7 @@ from rulebook.search.rerank import RERANK_TOP, Candidate, rerank
 from rulebook.search.understand import Plan
 from rulebook.search.whoosh_ahead import analyse_ahead
 from rulebook.search.whoosh_scoring import ShelfBM25F, scored_window
-from rulebook.search.whoosh_store import IndexStore
+from rulebook.search.whoosh_store import IndexStore, StoreStamps
 from rulebook.search.whoosh_words import WhooshWords
 from rulebook.search.whoosh_writer import SegmentWriter
 
@@ -63,7 +64,7 @@ STORED_CACHE = 20000  # stored entries kept per open searcher (the corpus has ab
 cached_fold = functools.lru_cache(maxsize=65536)(fold)  # snippets fold every word of a hit
 
 
-class WhooshBackend(WhooshWords, SearchBackend):
+class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
     def __init__(self, options: dict | None = None):
         super().__init__(options or getattr(settings, "SEARCH_BACKEND", {}))
         self.store = IndexStore(self.options["PATH"], self.options.get("GRACE_SECONDS", 600))
@@ -144,9 +145,6 @@ class WhooshBackend(WhooshWords, SearchBackend):
             return True
         except SearchUnavailable:
             return False
-
-    def built_format(self) -> int | None:
-        return self.store.format()
 
     def generation(self) -> str:
         """The live generation's name and its last commit: an incremental ingest (in any
@@ -251,7 +249,8 @@ class WhooshBackend(WhooshWords, SearchBackend):
             doc = self._stored(docnum)
             docnums[doc["key"]] = docnum
             number, path, text = doc.get("number") or "", doc.get("path", ""), doc.get("text", "")
-            candidates.append(Candidate(score, doc["key"], number, path, text))
+            asked = tuple(json.loads(doc.get("extra") or "{}").get("asked", ()))
+            candidates.append(Candidate(score, doc["key"], number, path, text, asked))
         again = [(score, docnums[key]) for score, key in rerank(plan, candidates)]
         return again + scored[RERANK_TOP:]
 
@@ -287,11 +286,11 @@ class WhooshBackend(WhooshWords, SearchBackend):
         return self._keys[key]
 
     def _filter(self, searcher, sq: SearchQuery) -> set[int]:
-        key = (sq.language, sq.kind, sq.game, sq.version)
+        key = (sq.language, sq.kind, sq.game, sq.version, sq.document)
         if key not in self._filters:
             if len(self._filters) > 256:
                 self._filters.clear()
-            flt = ws.filters(sq.language, sq.kind, sq.game, sq.version)
+            flt = ws.filters(sq.language, sq.kind, sq.game, sq.version, sq.document)
             self._filters[key] = set(searcher.docs_for_query(flt))  # Whoosh wants a set
         return self._filters[key]
 
@@ -330,7 +329,7 @@ class WhooshBackend(WhooshWords, SearchBackend):
     def rebuild(self, entries: Iterable[IndexEntry]) -> int:
         """Write a new generation, point ``current`` at it, then prune old generations."""
         with self.store.writer_lock():
-            generation = self.store.new_generation()
+            generation = self.store.new_generation(freshness.build_stamp())
             ix = whoosh_index.create_in(str(generation), ws.build_schema())
             docs = [ws.document_fields(entry) for entry in entries]
             writer = SegmentWriter(ix, limitmb=256)

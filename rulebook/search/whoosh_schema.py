@@ -21,7 +21,7 @@ from whoosh.support.charset import accent_map
 from ingest.languages import fold
 from rulebook import languages
 from rulebook.search.base import IndexEntry, kinds_of, scope_languages
-from rulebook.search.entries import entry_name
+from rulebook.search.entries import asked_text, entry_name
 from rulebook.search.query import VARIANT_SHARE, ParsedQuery, QueryTerm, name_key, surface_words
 from rulebook.search.ranking import question_prior
 from rulebook.search.understand import SYNONYM_WEIGHT, Plan
@@ -146,6 +146,7 @@ def document_fields(entry: IndexEntry) -> dict:
     lang = shelf(entry.language, entry.kind, entry.is_default_version)
     head = entry.path if entry.title in entry.path else f"{entry.title}\n{entry.path}"
     name = entry_name(entry)
+    asked = asked_text(entry)
     doc = {
         "key": entry.key,
         "kind": entry.kind,
@@ -163,7 +164,8 @@ def document_fields(entry: IndexEntry) -> dict:
         "boost": float(entry.boost),
         "qboost": question_prior(entry),
         "extra": json.dumps(entry.extra, ensure_ascii=False),
-        f"body_{lang}": entry.text,
+        # The bank's questions are searched as the rule's own text; shown, they are not.
+        f"body_{lang}": f"{entry.text}\n{asked}" if asked else entry.text,
         f"head_{lang}": head,
         f"plain_{lang}": f"{head}\n{entry.text}",
         f"surface_{lang}": " ".join(sorted(set(surface_words(f"{head} {entry.text}")))),
@@ -278,8 +280,9 @@ def search_langs(language, kind, version=None) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def filters(language, kind, game, version):
-    """The filter query: language, kind, game, and a version (default: newest only)."""
+def filters(language, kind, game, version, document=None):
+    """The filter query: language, kind, game, a version (default: newest only), and a rules
+    document (its rules only, by their keys: ``rule:<game>:<document>:…``)."""
     clauses = [query.Term("default", "1") if not version else query.Term("version", version)]
     scope = []
     for lang, kinds in scope_languages(language, kind):
@@ -293,6 +296,9 @@ def filters(language, kind, game, version):
         clauses.append(query.Or([query.Term("kind", k) for k in kinds_of(kind)]))
     if game:
         clauses.append(query.Term("game", game))
+    if document:
+        pattern = f"rule:{game or '*'}:{document}:*"
+        clauses += [query.Term("kind", "rule"), query.Wildcard("key", pattern)]
     return query.And(clauses)
 
 

@@ -39,9 +39,10 @@ def _cache() -> dict:
 
 
 def _index() -> dict:
-    """An index of an older format still answers, so it keeps the worker in the pool; the
-    report says so (``current``), for whoever deploys to run ``rebuild_index``."""
-    from rulebook.search import get_backend
+    """An index of an older format, or one built from older data (``stale``: an ingest's
+    index update never ran), still answers, so it keeps the worker in the pool; the report
+    says so (``current``), for whoever deploys to run ``rebuild_index --if-outdated``."""
+    from rulebook.search import freshness, get_backend
     from rulebook.search.base import INDEX_FORMAT
 
     backend = get_backend()
@@ -50,6 +51,7 @@ def _index() -> dict:
         "ok": backend.is_available(),
         "backend": type(backend).__name__,
         "format": {"built": built, "expected": INDEX_FORMAT, "current": built == INDEX_FORMAT},
+        **freshness.report(backend),
     }
 
 
