@@ -111,6 +111,22 @@ def faq_questions() -> list[dict]:
     return out
 
 
+def bank_questions(language: str, held: bool = True) -> list[dict]:
+    """The question bank's held-back fifth (``held``) or the rest, in one language: each
+    question -> the rule it is filed under, as numbered in the default version (the bank is
+    written against it). A database loaded with ``load_questions --holdout`` has none of the
+    held-back questions in its index, so asking them is a search, not a lookup."""
+    from ingest.questions import bank_files, held_out, parse_bank
+
+    out = []
+    for path in bank_files([ROOT / "data" / GAME / "questions"]):
+        bank = parse_bank(path)
+        for question in bank.questions:
+            if held_out(question.text) == held and bank.language == language:
+                out.append({"q": question.text, "relevant": [question.number]})
+    return out
+
+
 def judged() -> dict:
     return json.loads((ROOT / "benchmarks" / "judged_queries.json").read_text(encoding="utf-8"))
 

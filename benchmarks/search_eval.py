@@ -202,6 +202,10 @@ def main():
                 items = [q for q in questions if q["half"] == half]
                 misses = args.show_misses and half == "tuning"
                 evaluate(f"FAQ questions, {half}", items, systems["en"], misses)
+        if "bank" in sets:  # the question bank's held-back fifth: never indexed, never tuned on
+            for lang in ("en", "fr"):
+                items = corpus.bank_questions(lang)
+                evaluate(f"bank held out, {lang}", items, systems[lang], args.show_misses)
         if "judged" in sets:
             judged = corpus.judged()
             for lang in ("en", "fr"):

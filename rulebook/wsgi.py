@@ -7,7 +7,8 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulebook.settings.prod")
 application = get_wsgi_application()
 
-# Each worker imports this before it serves: what every question reads is loaded now.
-from rulebook.search import meaning  # noqa: E402
+# Each worker imports this before it serves: what every search reads is loaded now
+# (``rulebook.search.warmup``), so no player's first search pays for it.
+from rulebook.search import warmup  # noqa: E402
 
-meaning.load()
+warmup.prepare()

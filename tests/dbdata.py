@@ -7,6 +7,8 @@ compare counts before and after rather than assuming an empty database.
 
 from pathlib import Path
 
+from ingest.questions import bank_files, parse_bank
+from rulebook.loading.questions import load_banks
 from rulebook.loading.run import IngestOptions, demo_batches, run_ingest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,14 +26,17 @@ def load_demo():
     results = []
     for files, options in demo_batches(ROOT / "demo"):
         results.extend(run_ingest(files, options))
+    load_banks([parse_bank(p) for p in bank_files(sorted((ROOT / "demo").glob("*/questions")))])
     return results
 
 
 def load_corpus(corpus: Path):
+    """The real rules, then the question bank, as ``make ingest-corpus`` loads them."""
     results = []
     for relative, language in CORPUS_RULE_FILES:
         options = IngestOptions(game="riftbound", kind="core-rules", language=language)
         results.extend(run_ingest([corpus / relative], options))
+    load_banks([parse_bank(p) for p in bank_files([ROOT / "data" / "riftbound" / "questions"])])
     return results
 
 

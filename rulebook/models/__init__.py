@@ -9,9 +9,11 @@ from .faq import FaqEntry, FaqPage
 from .generation import DataGeneration, Precomputed
 from .knowledge import Keyword, KnowledgeSource
 from .links import Link
+from .questions import AskedQuestion
 from .rules import Document, DocumentQuerySet, Game, Reference, Rule, RuleQuerySet
 
 __all__ = [
+    "AskedQuestion",
     "Card",
     "DataGeneration",
     "Document",

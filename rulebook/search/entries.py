@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 from ingest import languages
+from rulebook import kinds
 from rulebook.search.base import IndexEntry
 from rulebook.search.terms import unique_terms
 
@@ -26,6 +27,9 @@ HEADING_BOOST = 1.0
 # A keyword's own page outranks its defining rule heading (1.3) when its name is searched.
 KEYWORD_PAGE_BOOST = 2.0
 FAQ_BOOST = 0.9
+# A game's other documents (the Tournament Rules) name many things the Core Rules name too
+# ("Triggered Abilities"): where both match alike, the Core Rules come first.
+OTHER_DOCUMENT_BOOST = 0.8
 KEYWORD_CHAPTER_RE = languages.keyword_chapter_re()
 MENTIONS_KEYWORDS_RE = languages.mentions_keywords_re()
 
@@ -86,6 +90,7 @@ def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:
         "document_id",
     )
     rules = list(rules)
+    asked = asked_by_rule(rules)
     for rule, term in zip(rules, unique_terms(rules, document.language), strict=True):
         rule.document = document
         level = _heading_level(rule)
@@ -99,7 +104,31 @@ def document_entries(document, is_default: bool) -> Iterator[IndexEntry]:
         entry = _entry(document, rule, path, is_default, keyword=in_keywords and level > 1)
         if term:
             entry.extra["term"] = term
+        if rule.pk in asked:
+            entry.extra["asked"] = asked[rule.pk]
         yield entry
+
+
+def asked_by_rule(rules) -> dict[int, list[str]]:
+    """Rule id -> the question bank's questions about it: indexed with the rule (document
+    expansion), so a question in a player's words finds a rule that shares none of them."""
+    from rulebook.models import AskedQuestion
+
+    through = AskedQuestion.rules.through
+    pairs = (
+        through.objects.filter(rule_id__in=[rule.pk for rule in rules])
+        .order_by("askedquestion__source", "askedquestion__position")
+        .values_list("rule_id", "askedquestion__text")
+    )
+    found: dict[int, list[str]] = {}
+    for rule_id, text in pairs:
+        found.setdefault(rule_id, []).append(text)
+    return found
+
+
+def asked_text(entry: IndexEntry) -> str:
+    """The questions an entry is asked as, one text: what the engines index beside its own."""
+    return "\n".join(entry.extra.get("asked", ()))
 
 
 def entry_name(entry: IndexEntry) -> str:
@@ -130,6 +159,8 @@ def _entry(document, rule, path, is_default, keyword) -> IndexEntry:
         if keyword and not MENTIONS_KEYWORDS_RE.search(name):
             extra["keyword"] = name
             boost = KEYWORD_BOOST
+    if document.kind != kinds.CORE_RULES:
+        boost *= OTHER_DOCUMENT_BOOST
     # Prose games: an entry's name (already the end of its path) leads its indexed text, and
     # its anchor is not a rule number.
     name = rule.title if rule.title and rule.title != rule.text else ""

@@ -39,6 +39,9 @@ class _Row(NamedTuple):
 class Card:
     name: str
     words: list[str]  # content words of its ability text and keywords, for question expansion
+    # What the card is: its keywords, types and supertypes ("reaction", "unit", "champion"),
+    # folded. A question about a card is most often decided by the rules of what it is.
+    kinds: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -174,6 +177,11 @@ def get(token: str) -> Lexicon:
     return lexicon
 
 
+def loaded() -> bool:
+    """Whether a lexicon is in memory (a warmed worker has one before its first search)."""
+    return bool(_cache)
+
+
 def forget() -> None:
     """Drop the cached lexicon (after an incremental index write in this process)."""
     with _lock:
@@ -268,14 +276,20 @@ def _add_cards(lexicon: Lexicon) -> None:
     language = site_languages.KNOWLEDGE_LANGUAGE
     skip = plain_languages.get(language).stopwords | plain_languages.words("question_words")
     automaton = ahocorasick.Automaton()
-    for name, ability, keywords in CardRow.objects.values_list("name", "ability_text", "keywords"):
+    rows = CardRow.objects.values_list(
+        "name", "ability_text", "keywords", "card_types", "super_types"
+    )
+    for name, ability, keywords, types, supers in rows:
         _add(lexicon, language, name, "card")
         folded = folded_name(name)
         if not folded:
             continue
         text = " ".join([ability_plain_text(ability), *(k.get("name", "") for k in keywords)])
         words = [w for w in dict.fromkeys(fold(w) for w in _WORD_RE.findall(text)) if len(w) > 2]
-        lexicon.cards[folded] = Card(name, [w for w in words if w not in skip][:MAX_CARD_WORDS])
+        kinds = [k.get("name", "") for k in keywords] + list(types or ()) + list(supers or ())
+        kinds = list(dict.fromkeys(fold(k) for k in kinds if isinstance(k, str) and k.strip()))
+        words = [w for w in words if w not in skip][:MAX_CARD_WORDS]
+        lexicon.cards[folded] = Card(name, words, kinds)
         if " " in folded:
             automaton.add_word(folded, folded)
         else:

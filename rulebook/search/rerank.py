@@ -51,6 +51,9 @@ FEATURES = (
     "subtree",  # the summed scores of the window's rows below this one
     "siblings",  # how many of the window's rows share this row's parent
     "meaning",  # how near the question's meaning is to the row's path and text (``meaning``)
+    "asked",  # how near it is to the nearest of the row's question-bank questions
+    "asked_cover",  # the largest share of the question's words in one of those questions
+    "kind_path",  # a named card's keyword or type is in the row's heading path ("Reaction")
 )
 
 
@@ -61,6 +64,7 @@ class Candidate:
     number: str  # "" for entries without a rule number
     path: str
     text: str
+    asked: tuple[str, ...] = ()  # the question bank's questions of the row (``asked``)
 
 
 @functools.cache
@@ -108,6 +112,23 @@ def _meanings(plan: Plan, candidates: list[Candidate]) -> list[float]:
     return meaning.similarities(plan.parsed.text, rows)
 
 
+def _asked(plan: Plan, candidates: list[Candidate], words) -> list[tuple[float, float]]:
+    """The ``asked`` and ``asked_cover`` features: the question bank's questions of each
+    row, read by meaning where the vectors read the query's language, and by shared words."""
+    lists = [c.asked for c in candidates]
+    flat = [q for questions in lists for q in questions]
+    if not flat:
+        return [(0.0, 0.0)] * len(candidates)
+    reads = meaning.reads(plan.language or plan.written_in)
+    near = iter(meaning.similarities(plan.parsed.text, flat) if reads else [0.0] * len(flat))
+    out = []
+    for questions in lists:
+        sims = [next(near) for _ in questions]
+        cover = max((_share(words, prefixes(q)) for q in questions), default=0.0)
+        out.append((max(sims, default=0.0), cover))
+    return out
+
+
 def features(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, ...]]:
     """One row of ``FEATURES`` per candidate, in the candidates' order."""
     if not candidates:
@@ -117,9 +138,11 @@ def features(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, ...]]
     card_words = frozenset(fold(w)[:PREFIX] for w, weight in plan.extra if weight < SYNONYM_WEIGHT)
     card_words -= words
     below, children = _window_counts(candidates, top)
+    kinds = frozenset(k[:PREFIX] for k in plan.card_kinds)
     near = _meanings(plan, candidates)
+    bank = _asked(plan, candidates, words)
     out = []
-    for c, sense in zip(candidates, near, strict=True):
+    for c, sense, (ask, ask_cover) in zip(candidates, near, bank, strict=True):
         text, path = prefixes(c.text), prefixes(c.path)
         in_path = words & path
         siblings = children.get(_parent(c.number), 0) if c.number else 0
@@ -135,6 +158,9 @@ def features(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, ...]]
                 min(below.get(c.number, 0.0), SUBTREE_CAP) / SUBTREE_CAP if c.number else 0.0,
                 min(siblings, SIBLINGS_CAP) / SIBLINGS_CAP,
                 sense,
+                ask,
+                ask_cover,
+                float(bool(kinds & path)),
             )
         )
     return out

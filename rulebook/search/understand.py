@@ -36,6 +36,10 @@ from rulebook.search.query import (
 
 SYNONYMS_DIR = Path(__file__).resolve().parent / "synonyms"
 CARD_WORD_WEIGHT = 0.5
+# A named card's keywords and types, which often decide a question about it: kept apart
+# from its ability words so that none is cut by MAX_CARD_WORDS. At SYNONYM_WEIGHT (letting
+# them find rows and match headings by themselves) they cost the tuning questions.
+CARD_KIND_WEIGHT = 0.5
 SYNONYM_WEIGHT = 0.8
 NAME_MAX_WORDS = 3  # more content words than this is a question, whatever its form
 _TOKEN_RE = re.compile(r"[^\W_]+")
@@ -57,6 +61,7 @@ class Plan:
     phrases: list[list[str]] = field(default_factory=list)  # optional phrases (synonyms)
     bigrams: list[list[str]] = field(default_factory=list)  # neighbours in the query
     cards: list[str] = field(default_factory=list)  # card names recognised (folded)
+    card_kinds: list[str] = field(default_factory=list)  # their keywords and types (folded)
     described: bool = False  # a synonym entry matched: it stands for words the rules lack
     language: str | None = None  # the query's, as asked (None: every language)
     # With every language searched, the one the query is evidently written in
@@ -122,8 +127,13 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
     plan.bigrams = _neighbour_runs(kept)
     plan.cards = [name for _, _, name in cards]
     for name in plan.cards:
-        for word in lexicon.cards[name].words:
+        card = lexicon.cards[name]
+        plan.card_kinds.extend(k for k in card.kinds if k not in plan.card_kinds)
+        for word in card.kinds:  # what the card is leads to the rules that govern it
             if word not in plan.words:
+                plan.extra.append((word, CARD_KIND_WEIGHT))
+        for word in card.words:
+            if word not in plan.words and word not in card.kinds:
                 plan.extra.append((word, CARD_WORD_WEIGHT))
     plan.described = bool(synonyms)
     for words in synonyms:

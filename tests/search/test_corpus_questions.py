@@ -62,11 +62,15 @@ def test_what_a_player_may_look_at_is_said_by_the_privacy_rules(
 def test_another_games_name_for_a_phase_finds_this_games_phase(
     corpus_index, client, typed, language
 ):
-    """No rule says "upkeep": the name-like query finds nothing as typed, so it is searched
-    in the rules' words for it, the Beginning Phase, with a notice saying so."""
+    """No rule says "upkeep". Either a question of the bank asks about the Beginning Phase
+    in those words and leads to one of its rules, or the query finds nothing as typed and is
+    searched in the rules' words for it, with a notice saying so: the Beginning Phase (315.2)
+    either way."""
     params = {"q": typed, "lang": language, "game": "riftbound", "kind": "rule"}
     data = client.get("/api/v1/search", params).json()
-    assert data["results"][0]["number"] == "315.2" and typed in data["message"]
+    first = data["results"][0]["number"]
+    assert first == "315.2" or first.startswith("315.2."), first
+    assert first != "315.2" or typed in data["message"]
 
 
 @pytest.mark.parametrize(

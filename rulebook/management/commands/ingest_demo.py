@@ -5,7 +5,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from ingest.model import IngestError
+from ingest.questions import bank_files, parse_bank
 from rulebook.loading.guards import RefusedIngest
+from rulebook.loading.questions import load_banks
 from rulebook.loading.run import demo_batches, run_ingest
 
 
@@ -22,6 +24,8 @@ class Command(BaseCommand):
                         counts[result.status] += 1
                         if verbosity > 1:
                             self.stdout.write(f"{item.path.name}: {result.status}")
+                banks = bank_files(sorted(settings.DEMO_DIR.glob("*/questions")))
+                asked = load_banks([parse_bank(path) for path in banks])
         except (IngestError, RefusedIngest) as exc:
             raise CommandError(str(exc)) from exc
         if verbosity:
@@ -31,7 +35,8 @@ class Command(BaseCommand):
                     "{unchanged} unchanged.".format(**counts)
                 )
             )
-        if (counts["created"] or counts["updated"]) and settings.RULEBOOK_INDEX_AFTER_INGEST:
+        changed = counts["created"] or counts["updated"] or asked.changed
+        if changed and settings.RULEBOOK_INDEX_AFTER_INGEST:
             from rulebook.search import rebuild_after_ingest
 
             rebuild_after_ingest(stdout=self.stdout if verbosity else None)

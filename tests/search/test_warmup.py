@@ -1,0 +1,19 @@
+"""A worker loads what search reads before its first request (``rulebook.search.warmup``)."""
+
+import pytest
+
+from rulebook.search import lexicon, meaning, warmup
+
+
+@pytest.mark.django_db
+def test_prepare_loads_the_vectors_and_the_lexicon(demo_index):
+    lexicon.forget()
+    meaning.load.cache_clear()
+    assert warmup.prepare() is True
+    assert meaning.load.cache_info().currsize == 1
+    assert lexicon.loaded(), "the data generation's lexicon is loaded"
+
+
+def test_prepare_never_stops_a_worker_without_a_database():
+    """No database access here (pytest-django refuses it): every probe fails, and it says so."""
+    assert warmup.prepare() is False
