@@ -1,4 +1,4 @@
-"""Document metadata: version, label and language, from the file name and the content.
+"""Document metadata: kind, version, label and language, from the file name and the content.
 
 A version found inside the document describes the text itself, so it wins over the file
 name; an explicit ``--doc-version`` flag wins over both because a person checked it. Every
@@ -78,3 +78,24 @@ def guess_language(text: str) -> str:
             if word in row.stopwords:
                 counts[row.code] += 1
     return max(counts, key=lambda code: (counts[code], code == "en"))
+
+
+def kind_from_title(title: str | None, patterns: dict[str, str]) -> str | None:
+    """The document kind a title line names ("Riftbound Tournament Rules"), None when it
+    names none; ``patterns``: kind -> regex alternation (``rulebook.kinds.title_patterns``).
+    A title naming two kinds ("Core Rules for Tournament Play") is the one named first."""
+    found = []
+    for kind, pattern in patterns.items():
+        match = re.search(rf"(?<!\w)(?:{pattern})(?!\w)", title or "", re.IGNORECASE)
+        if match:
+            found.append((match.start(), kind))
+    return min(found)[1] if found else None
+
+
+def resolve_kind(flag: str | None, in_title: str | None, default: str) -> tuple[str, list[Finding]]:
+    """Pick the kind (flag > title line > ``default``), reporting a flag the title disagrees
+    with: that is how a tournament document gets stored as a Core Rules version."""
+    if flag and in_title and flag != in_title:
+        detail = f"--kind says {flag}, the title line says {in_title}; using {flag}"
+        return flag, [Finding("kind-mismatch", detail)]
+    return flag or in_title or default, []

@@ -9,15 +9,18 @@ from rulebook.discord import fuzzy, limits
 from rulebook.discord import replies as r
 from rulebook.discord.context import Ask, rules_document
 from rulebook.discord.knowledge import keyword_names
+from rulebook.discord.rules import asked_document, numbered_in
 from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.models import Card, Game, Rule
 from rulebook.pages.preview import rule_title
 
 
 def rule_choices(ask: Ask, typed: str) -> list[dict]:
-    """``81`` lists 810, 811, … before their sub-rules: shallow numbers first, in order."""
-    document = rules_document(ask.game, ask.language) or rules_document(
-        ask.game, KNOWLEDGE_LANGUAGE
+    """``81`` lists 810, 811, … before their sub-rules: shallow numbers first, in order; in
+    the document the ``document`` option or the typed "TR 70" names."""
+    kind, typed = asked_document(typed, ask.option("document"))
+    document = rules_document(ask.game, ask.language, kind=kind) or rules_document(
+        ask.game, KNOWLEDGE_LANGUAGE, kind=kind
     )
     if document is None:
         return []
@@ -29,10 +32,8 @@ def rule_choices(ask: Ask, typed: str) -> list[dict]:
     else:
         rows = rows.filter(is_heading=True, heading_level__lte=2)
     rows = rows.order_by("depth", "sort_key")
-    return [
-        limits.choice(f"{rule.number} {rule_title(rule)}", rule.number)
-        for rule in rows[: limits.CHOICES]
-    ]
+    shown = [(numbered_in(document, rule.number), rule) for rule in rows[: limits.CHOICES]]
+    return [limits.choice(f"{label} {rule_title(rule)}", label) for label, rule in shown]
 
 
 def keyword_choices(ask: Ask, typed: str) -> list[dict]:

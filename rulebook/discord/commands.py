@@ -13,7 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
 
-from rulebook import languages
+from rulebook import kinds, languages
 from rulebook.discord.knowledge import card_reply, keyword_reply
 from rulebook.discord.linking import link_rules_reply
 from rulebook.discord.rules import rule_reply, search_reply
@@ -39,6 +39,7 @@ NAMES = [
     pgettext_lazy("Discord name", "query"),
     pgettext_lazy("Discord name", "name"),
     pgettext_lazy("Discord name", "game"),
+    pgettext_lazy("Discord name", "document"),
     pgettext_lazy("Discord name", "Link rules"),
 ]
 
@@ -68,6 +69,11 @@ def _commands() -> list[dict]:
                 ),
                 _option("version", _("A version, e.g. 2025-12-01"), max_length=10),
                 game,
+                _option(
+                    "document",
+                    _("Which document (default: the Core Rules)"),
+                    choices=[{"name": kind.label, "value": kind.key} for kind in kinds.TABLE],
+                ),
             ],
         },
         {
@@ -146,7 +152,9 @@ def _localised(base: dict, translated: dict) -> dict:
 
 
 HANDLERS = {
-    "rule": lambda ask: rule_reply(ask, ask.option("number"), ask.option("version")),
+    "rule": lambda ask: rule_reply(
+        ask, ask.option("number"), ask.option("version"), kind=ask.option("document")
+    ),
     "search": lambda ask: search_reply(ask, ask.option("query")),
     "keyword": lambda ask: keyword_reply(ask, ask.option("name")),
     "card": lambda ask: card_reply(ask, ask.option("name")),

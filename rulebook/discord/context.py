@@ -51,12 +51,17 @@ def find_game(written: str) -> Game | None:
     )
 
 
-def rules_document(game: Game, language: str, version: str = "") -> Document | None:
-    """The newest Core Rules in ``language`` (or the named version), without its report."""
-    if not version:
+def rules_document(
+    game: Game, language: str, version: str = "", kind: str = kinds.CORE_RULES
+) -> Document | None:
+    """The newest Core Rules (or document of ``kind``) in ``language``, or the named version,
+    without its report."""
+    if not version and kind == kinds.CORE_RULES:
         return Document.objects.newest_rules(game, language)
-    documents = Document.objects.of(game, kinds.CORE_RULES, language).select_related("game")
-    return documents.defer("report").filter(version=version[:10]).first()
+    documents = Document.objects.of(game, kind, language).select_related("game").defer("report")
+    if not version:
+        return documents.newest_first().first()
+    return documents.filter(version=version[:10]).first()
 
 
 def other_language(language: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ingest.knowledge.cards import tokenize
+from ingest.knowledge.cards import ability_plain_text, plain_pieces
 from ingest.urls import safe_url
 from rulebook.discord import fuzzy, limits
 from rulebook.discord import replies as r
@@ -158,19 +158,19 @@ def _web(url: str) -> bool:
 
 
 def ability_markdown(ask: Ask, text: str, resolver) -> str:
-    """Card text for chat: icons as words in brackets, keywords linked to their pages."""
+    """Card text for chat: icons read as words ("pay 1 Fury Power", as on the pages' plain
+    readings), keywords linked to their pages."""
     parts = []
-    for token in tokenize(text, list(resolver.keyword_slugs) or None):
-        if token.kind == "icon":
-            parts.append(markdown_escape(f"[{token.label}]"))
-        elif token.kind == "keyword":
+    for token, piece in plain_pieces(text, list(resolver.keyword_slugs) or None):
+        space = " " if piece != token.text and token.kind != "icon" else ""  # after an icon
+        written = markdown_escape(token.text)
+        if token.kind == "keyword":
             url = resolver.keyword_url(token.label)
-            written = markdown_escape(token.text)
-            parts.append(r.link(token.text, ask.url(url)) if url else f"**{written}**")
+            parts.append(space + (r.link(token.text, ask.url(url)) if url else f"**{written}**"))
         elif token.kind == "term":
-            parts.append(f"**{markdown_escape(token.text)}**")
+            parts.append(f"{space}**{written}**")
         else:
-            parts.append(markdown_escape(token.text))
+            parts.append(markdown_escape(piece))
     return "".join(parts).strip() or "—"
 
 
@@ -196,7 +196,7 @@ def _card_fields(ask: Ask, card, resolver, url: str) -> list[dict]:
         field["inline"] = True
     erratum = Erratum.objects.for_card(card).first()
     if erratum is not None:
-        text = limits.truncate(markdown_escape(erratum.new_text), 900)
+        text = limits.truncate(markdown_escape(ability_plain_text(erratum.new_text)), 900)
         fields.append(
             {"name": _("Errata"), "value": f"{text}\n{r.link(_('Errata'), url + '#card-errata')}"}
         )

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from ingest import numbers
 from ingest.knowledge.text import slugify
+from rulebook import kinds
 from rulebook.discord import limits
 from rulebook.discord import replies as r
 from rulebook.discord.context import Ask, Refusal, other_language, rules_document
@@ -26,6 +27,8 @@ from rulebook.search import SearchQuery, get_backend, run_search
 from rulebook.search.service import other_language_hits
 
 PAGE = limits.DESCRIPTION - 200  # room for the "read the rest" line
+# "TR 703.9", "tr703.9": a document's abbreviation before the number.
+_ABBREVIATION_RE = re.compile(r"\s*([A-Za-z]{2,3})\s*[.:]?\s*(?=\d)")
 SEARCH_RESULTS = 5
 _MARK_RE = re.compile(r"</?mark>")
 
@@ -35,13 +38,16 @@ def footer(document) -> dict:
     return {"text": f"{document.get_kind_display()} {document.version}"}
 
 
-def _documents(ask: Ask, number: str, version: str):
+def _documents(ask: Ask, number: str, version: str, kind: str = kinds.CORE_RULES):
     """(document to show, note): the reader's language when it has the rule, else English;
     (None, the document to look around in) when neither has it."""
-    documents = [rules_document(ask.game, ask.language, version)]
+    documents = [rules_document(ask.game, ask.language, version, kind)]
     if ask.language != KNOWLEDGE_LANGUAGE:
-        documents.append(rules_document(ask.game, KNOWLEDGE_LANGUAGE, version))
+        documents.append(rules_document(ask.game, KNOWLEDGE_LANGUAGE, version, kind))
     documents = [d for d in documents if d is not None]
+    if not documents and not version:
+        name = kinds.get(kind).label if kinds.get(kind) else kind
+        raise Refusal(r.notice(_("There is no %(document)s.") % {"document": name}))
     if not documents:
         raise Refusal(r.notice(_("There is no version %(version)s.") % {"version": version}))
     for document in documents:
@@ -56,12 +62,23 @@ def no_translation() -> str:
     return _("There is no French text for this; here is the English.")
 
 
-def rule_reply(ask: Ask, written: str, version: str = "", page: int = 1) -> dict:
+def asked_document(written: str, kind: str = "") -> tuple[str, str]:
+    """(kind, number as written): "TR 703.9" names the Tournament Rules whatever the option
+    says; an unknown ``kind`` (the option's value is the client's to send) is the Core Rules."""
+    match = _ABBREVIATION_RE.match(written)
+    named = kinds.key_of_abbreviation(match[1]) if match else None
+    if named:
+        return named, written[match.end() :]
+    return (kind if kind in kinds.keys() else kinds.CORE_RULES), written
+
+
+def rule_reply(ask: Ask, written: str, version: str = "", page: int = 1, kind: str = "") -> dict:
+    kind, written = asked_document(written, kind)
     # A prose game's entries are asked by name: "Common Interrupts" is #common-interrupts.
     number = numbers.lookup_key(written.strip().lower()) or numbers.lookup_key(slugify(written))
     if number is None or not written.strip():
         return r.notice(_("“%(text)s” is not a rule number.") % {"text": written[:40]})
-    document, note = _documents(ask, number, version)
+    document, note = _documents(ask, number, version, kind)
     if document is None:
         return nearest_reply(ask, note, number)
     context = pages.rule_text(document, number)
@@ -81,7 +98,7 @@ def rule_reply(ask: Ask, written: str, version: str = "", page: int = 1) -> dict
         "footer": footer(document),
         "fields": _successor(ask, document, number) if version else [],
     }
-    state = [number, version]
+    state = [numbered_in(document, number), version]
     buttons = []
     if page < len(chunks):
         more = r.Action("rule", ask.language, ask.game.slug, [*state, str(page + 1)])
@@ -90,6 +107,16 @@ def rule_reply(ask: Ask, written: str, version: str = "", page: int = 1) -> dict
         other = other_language(document.language)
         buttons.append(r.language_button(r.Action("rule", other, ask.game.slug, [*state, "1"])))
     return r.message(embed, buttons=buttons, ephemeral=page > 1)
+
+
+def numbered_in(document, number: str) -> str:
+    """A number as the replies write it: "TR 703.9" in a document other than the Core Rules,
+    so a title says which document it is, a button keeps its document in the three
+    arguments it always had, and an autocomplete choice carries it to the reply."""
+    kind = kinds.get(document.kind)
+    if document.kind == kinds.CORE_RULES or kind is None or not kind.abbreviation:
+        return number
+    return f"{kind.abbreviation} {number}"
 
 
 def _lines(context) -> list[str]:
@@ -119,7 +146,7 @@ def _title(context, page: int, total: int) -> str:
     numbered = context.document.game.numbering == "numbered"
     if head.is_heading and numbered:
         trail.append(rule_title(head))
-    label = context.number if numbered else _name(head)
+    label = numbered_in(context.document, context.number) if numbered else _name(head)
     title = f"{label} — {' › '.join(trail)}" if trail else label
     return f"{title} ({page}/{total})" if total > 1 else title
 
@@ -143,7 +170,7 @@ def _successor(ask: Ask, document, number: str) -> list[dict]:
 
 
 def _in_other_language(document, number: str, version: str) -> bool:
-    other = rules_document(document.game, other_language(document.language), version)
+    other = rules_document(document.game, other_language(document.language), version, document.kind)
     return other is not None and Rule.objects.filter(document=other, number=number).exists()
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ingest.citations import title_matches
 from rulebook import kinds
 from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.loading.precompute import family_history
@@ -28,11 +29,12 @@ class Resolution:
 
 
 class CitationResolver:
-    """Every English Core Rules version of a game, and the history that connects them."""
+    """Every version of a game's document of one kind and language (the English Core Rules
+    unless told), and the history that connects them."""
 
-    def __init__(self, game):
+    def __init__(self, game, kind: str = kinds.CORE_RULES, language: str = KNOWLEDGE_LANGUAGE):
         self.documents = list(
-            Document.objects.filter(game=game, kind=kinds.CORE_RULES, language=KNOWLEDGE_LANGUAGE)
+            Document.objects.filter(game=game, kind=kind, language=language)
             .defer("report")
             .order_by("version")
         )
@@ -43,9 +45,10 @@ class CitationResolver:
                 self.ids[(document.version, number)] = pk
         # The History the precompute stores for this family: comparisons made here are not
         # made again there, and unchanged pairs come from the stored payload.
-        family = (game.slug, kinds.CORE_RULES, KNOWLEDGE_LANGUAGE)
+        family = (game.slug, kind, language)
         self.history = family_history(family, self.documents) if self.documents else None
         self.by_label = {d.short_label: d for d in self.documents}
+        self.texts: dict[tuple[str, str], str] = {}  # (version, number) -> text, as asked
 
     @property
     def newest(self):
@@ -68,10 +71,27 @@ class CitationResolver:
         return self.newest
 
     def resolve(self, page, number: str) -> Resolution:
-        newest = self.newest
-        if newest is None:
+        if self.newest is None:
             return Resolution(UNRESOLVED, number, None)
-        cited = self.version_for(page)
+        return self.follow(self.version_for(page), number)
+
+    def bearing(self, number: str, title: str) -> list[Document]:
+        """The versions, oldest first, in which ``number`` bears the printed ``title``."""
+        if not title:
+            return []
+        missing = [d.pk for d in self.documents if (d.version, number) not in self.texts]
+        if missing:
+            rows = Rule.objects.filter(document__in=missing, number=number).order_by("-position")
+            for version, text in rows.values_list("document__version", "text"):
+                self.texts[(version, number)] = text
+            for document in self.documents:
+                self.texts.setdefault((document.version, number), "")
+        return [d for d in self.documents if title_matches(title, self.texts[(d.version, number)])]
+
+    def follow(self, cited: Document, number: str) -> Resolution:
+        """``number`` read in the ``cited`` version, followed to the newest one through the
+        history: the rule it was there, whatever its number today."""
+        newest = self.newest
         if cited.pk == newest.pk or (cited.version, number) not in self.ids:
             found = self.ids.get((newest.version, number))
             return Resolution(DIRECT if found else UNRESOLVED, number, found)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from ingest import numbers, structure
+from ingest.citations import outside_citations
 from ingest.model import ParsedDocument
 from ingest.references import find_document_references
 from ingest.report import build_report
@@ -87,7 +88,7 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
 
         nodes = structure.build_tree(parsed.rules)
         rules = _create_rules(document, parsed, nodes)
-        unresolved = _link_references(parsed, rules, meta.language)
+        unresolved = _link_references(parsed, rules, meta.language, meta.kind)
         if meta.kind == kinds.CORE_RULES and game.numbering == Game.Numbering.PROSE:
             keywords = store_entries(document, parsed.rules, rules)
         elif meta.kind == kinds.CORE_RULES:
@@ -163,12 +164,16 @@ def _create_rules(document: Document, parsed: ParsedDocument, nodes) -> list[Rul
     return rules
 
 
-def _link_references(parsed: ParsedDocument, rules: list[Rule], language: str) -> list:
-    """Second pass: resolve citations within the same document; return the unresolved ones."""
+def _link_references(parsed: ParsedDocument, rules: list[Rule], language: str, kind: str) -> list:
+    """Second pass: resolve citations within the same document; return the unresolved ones.
+    A citation of another document ("CR 110" in the Tournament Rules) is not one of them:
+    the relink pass resolves those (``rulebook.loading.crossrefs``)."""
     first_by_number: dict[str, Rule] = {}
     for rule in rules:
         first_by_number.setdefault(rule.number, rule)
     found = find_document_references(parsed.rules, language, known=set(first_by_number))
+    others = {k: names for k, names in kinds.citation_names().items() if k != kind}
+    found = outside_citations(found, parsed.rules, others)
     unresolved = []
     objects = []
     for ref in found:

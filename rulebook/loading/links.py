@@ -16,6 +16,7 @@ from rulebook import kinds
 from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.loading.bulk import insert_rows
 from rulebook.loading.citations import CitationResolver
+from rulebook.loading.crossrefs import relink_documents
 from rulebook.models import Card, Document, Erratum, FaqEntry, FaqPage, Keyword, Link, Rule
 
 MAX_LISTED = 200
@@ -160,9 +161,8 @@ def _resolve_rule_links(game) -> None:
         for k in Keyword.objects.filter(document__game=game).only("pk", "slug", "document_id")
     }
     stale = []
-    for link in Link.objects.filter(game=game, source_kind=Link.RULE).only(
-        "pk", "document_id", "target_key", "target_id"
-    ):
+    rule_links = Link.objects.filter(game=game, source_kind=Link.RULE, target_kind=Link.KEYWORD)
+    for link in rule_links.only("pk", "document_id", "target_key", "target_id"):
         target = ids.get((link.document_id, link.target_key))
         if target != link.target_id:
             link.target_id = target
@@ -182,7 +182,8 @@ def _attach_errata(game, targets: _Targets) -> None:
 
 
 def relink(game) -> dict:
-    """Rebuild FAQ and card links, re-resolve the rest; returns the citation summary."""
+    """Rebuild FAQ and card links and the citations between documents, re-resolve the rest;
+    returns the citation summary."""
     targets = _Targets(game)
     Link.objects.filter(game=game, source_kind__in=[Link.FAQ, Link.CARD]).delete()
     links = []
@@ -198,7 +199,8 @@ def relink(game) -> dict:
     insert_rows(Link, links)
     _resolve_rule_links(game)
     _attach_errata(game, targets)
-    return summarise(game, targets)
+    cited = relink_documents(game, core=targets.citations)
+    return {**summarise(game, targets), "cited documents": cited}
 
 
 def summarise(game, targets: _Targets) -> dict:

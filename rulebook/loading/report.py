@@ -46,3 +46,21 @@ def _citation_lines(citations: dict) -> list[str]:
         for item in citations.get(how, {}).get("items", []):
             lines.append(f"    {how}: {item}")
     return lines
+
+
+def format_cited(cited: dict) -> str:
+    """How a rules document's citations of another document were read ("CR 127. Privacy"):
+    by the title its number bears in some version, by number alone, or against a title that
+    no version gives that number (listed: a person should look at those)."""
+    lines = []
+    for kind, group in sorted(cited.items()):
+        counts = group.get("counts", {})
+        lines.append(
+            f"Citations of {kind}: {group.get('citations', 0)} against {group.get('against')}"
+            f", read in {group.get('read in')}: {counts.get('title', 0)} by title, "
+            f"{counts.get('number', 0)} by number, {counts.get('mismatch', 0)} title disagrees, "
+            f"{counts.get('unresolved', 0)} unresolved"
+        )
+        for label in ("title disagrees", "unresolved", "renumbered"):
+            lines.extend(f"    {label}: {item}" for item in group.get(label, []))
+    return "\n".join(lines)

@@ -22,7 +22,7 @@ from ingest.limits import Limits
 from ingest.model import IngestError, ParsedDocument
 from ingest.parse import parse_any
 from rulebook import kinds
-from rulebook.loading import generation, guards, precompute, sources
+from rulebook.loading import generation, guards, precompute, questions, sources
 from rulebook.loading.documents import DocumentMeta, load_document
 from rulebook.loading.sources import KnowledgePrepared
 from rulebook.models import Game
@@ -35,7 +35,7 @@ class StrictModeError(Exception):
 @dataclass
 class IngestOptions:
     game: str = "riftbound"
-    kind: str = kinds.CORE_RULES
+    kind: str | None = None  # None: the document's title line says (else Core Rules)
     language: str | None = None
     version: str | None = None
     strict: bool = False
@@ -85,10 +85,13 @@ def prepare(path: Path, options: IngestOptions, text: str | None = None) -> Prep
     except IngestError as exc:
         raise IngestError(exc.reason, f"{path}:1") from exc
     parsed.anomalies.extend(findings)
+    in_title = metadata.kind_from_title(parsed.title, kinds.title_patterns())
+    kind, findings = metadata.resolve_kind(options.kind, in_title, kinds.CORE_RULES)
+    parsed.anomalies.extend(findings)
     language = options.language or parsed.language or metadata.guess_language(text)
     meta = DocumentMeta(
         game=options.game,
-        kind=options.kind,
+        kind=kind,
         language=language,
         version=version,
         label=metadata.label_from_filename(path.name) or "",
@@ -193,6 +196,9 @@ def derive(rules, results) -> None:
         if result.status != "unchanged"
     }
     precompute.histories(changed, number)
+    precompute.ahead(number, changed, results)  # pages rendered ahead for the new generation
+    # A new or renumbered version moves each bank question onto its rule there.
+    questions.place_all({game for game, kind, _language in changed if kind == kinds.CORE_RULES})
 
 
 def changed_scope(results, options: IngestOptions) -> tuple[set, set, set, set]:

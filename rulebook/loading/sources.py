@@ -106,8 +106,7 @@ class CardGallery(KnowledgeKind):
 
     def report_extra(self, parsed):
         # The pages' Content-Security-Policy allows images from exactly these origins.
-        origins = {card_parser.image_origin(p.image_url) for c in parsed.cards for p in c.printings}
-        return {"image_hosts": sorted(o for o in origins if o)}
+        return {"image_hosts": parsed.image_hosts, "rejected_image_origins": parsed.rejected_images}
 
 
 @register
@@ -237,12 +236,16 @@ def _unchanged_result(game: Game, item: KnowledgePrepared) -> KnowledgeResult:
 
 def relink_games(slugs: set[str], results: list) -> None:
     """Relink each game once; knowledge results and their stored sources get the summary."""
-    summaries = {}
+    summaries, cited = {}, {}
     for game in Game.objects.filter(slug__in=slugs):
         summaries[game.slug] = summary = relink(game)
+        cited.update(summary.pop("cited documents"))  # each citing document's, below
         for source in KnowledgeSource.objects.of_game(game):
             source.report = {**source.report, "links": summary}
             source.save(update_fields=["report"])
     for result in results:
         if isinstance(result, KnowledgeResult) and len(summaries) == 1:
             result.report["links"] = next(iter(summaries.values()))
+        document = getattr(result, "document", None)  # a rules document's: its citations
+        if document is not None and document.pk in cited:
+            result.report["cited documents"] = cited[document.pk]

@@ -15,6 +15,10 @@ Policy (false positives cost more than misses: a wrong link in a judge's answer 
 * **Names** come from pluggable providers (``NAME_PROVIDERS``): keyword names (the keyword
   chapter's headings) and card names (the game's cards and champions). How they are matched
   is ``rulebook.pages.linkify_names``; rendering is ``rulebook.pages.linkify_render``.
+* **Another document's numbers** are linked in that document: ``TR 703.9`` and ``tournament
+  rules 703.9`` in the Tournament Rules, ``CR 703`` and ``rule 703 of the Core Rules`` in the
+  Core Rules, whichever document was chosen (``ingest.citations``; the names come from
+  ``rulebook.kinds``). A number the named document lacks is not linked anywhere else.
 * Numbers written with a rule context that do not exist are reported as ``unresolved``.
 """
 
@@ -29,8 +33,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from ingest import languages, numbers
+from ingest.citations import find_citations
 from ingest.references import CONNECTOR, RANGE, expand_range
 from rulebook import kinds
+from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.models import Document, Rule
 from rulebook.pages import linkify_names as names
 from rulebook.pages.linkify_names import Target, card_names, keyword_names, rule_target
@@ -156,6 +162,7 @@ def linkify(text: str, document, *, pinned: bool = False) -> Linked:
         m.span() for m in PROTECTED_RE.finditer(text) if pasted_link_is_safe(m.group(0))
     ]
     catalogue = Catalogue(document, pinned)
+    _named_documents(result, catalogue)
     _introduced(result, catalogue)
     _bare(result, catalogue)
     _names(result, catalogue, pinned)
@@ -190,6 +197,30 @@ def _resolve(result: Linked, catalogue: Catalogue, written: str) -> str | None:
             result.unresolved.append(number)
         return None
     return number
+
+
+def _named_documents(result: Linked, catalogue: Catalogue) -> None:
+    """Numbers written with a document's name ("TR 703.9", "CR 703"): linked in that
+    document (its newest version, in the chosen language if it has one), or in none."""
+    document = catalogue.document
+    catalogues = {document.kind: catalogue}
+    for citation in find_citations(result.text, kinds.citation_names()):
+        span = (citation.start, citation.number_end)
+        if not _free(result, *span):
+            continue
+        if citation.kind not in catalogues:
+            game, language = document.game.slug, document.language
+            other = find_document(game, language, citation.kind) or find_document(
+                game, KNOWLEDGE_LANGUAGE, citation.kind
+            )
+            catalogues[citation.kind] = Catalogue(other, False) if other else None
+        named = catalogues[citation.kind]
+        if named is not None and citation.number in named:
+            _add(result, *span, named.target(citation.number))
+            continue
+        result.protected.append(span)  # not the chosen document's number of the same name
+        if citation.number not in result.unresolved:
+            result.unresolved.append(citation.number)
 
 
 def _introduced(result: Linked, catalogue: Catalogue) -> None:

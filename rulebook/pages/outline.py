@@ -14,8 +14,9 @@ from __future__ import annotations
 import bisect
 import copy
 import functools
+from dataclasses import dataclass
 
-from rulebook.models import DataGeneration, Document, Reference, Rule
+from rulebook.models import DataGeneration, Document, Link, Reference, Rule
 
 FIELDS = tuple(f.attname for f in Rule._meta.concrete_fields)
 REFERENCE_FIELDS = tuple(f.attname for f in Reference._meta.concrete_fields)
@@ -28,11 +29,31 @@ _HEADING, _LEVEL, _END = _AT["is_heading"], _AT["heading_level"], _AT["section_e
 _SECTION, _REPAIRS = _AT["section_id"], _AT["repairs"]
 
 
+# A citation of another document (``rulebook.loading.crossrefs``): where its words start in
+# the citing rule's text, the words, and the rule it leads to (its key has a "/" when the rule
+# is gone from the newest version and the link is pinned to the version cited).
+CITATION_FIELDS = ("source_id", "position", "written", "target_id", "target_key")
+
+
+@dataclass
+class OtherDocumentCitation:
+    """A citation of another document shown in a rule's text, linked to its target rule."""
+
+    start: int
+    end: int
+    target: Rule
+    pinned: bool
+
+
 class _Rows:
     """One document's rule rows (``FIELDS`` order) in reading order, with their indexes."""
 
-    def __init__(self, rows: tuple[tuple, ...], references: tuple[tuple, ...]):
+    def __init__(self, rows: tuple[tuple, ...], references: tuple[tuple, ...], citations=()):
         self.rows = rows
+        # Citations of other documents by the citing rule's id, in the order written.
+        self.cites_other: dict[int, list[tuple]] = {}
+        for citation in citations:
+            self.cites_other.setdefault(citation[0], []).append(citation)
         # A document's citations resolve within it (``loading.documents``): both ends are here.
         self.cites: dict[int, list[tuple]] = {}
         self.cited_by: dict[int, list[tuple]] = {}
@@ -53,7 +74,11 @@ def _rows(document_pk, content_hash, ingested_at, generation) -> _Rows:
     rows = Rule.objects.in_document(document_pk).in_order().values_list(*FIELDS)
     references = Reference.objects.filter(source__document_id=document_pk)
     references = references.order_by("start", "pk").values_list(*REFERENCE_FIELDS)
-    return _Rows(tuple(rows), tuple(references))
+    citations = Link.objects.filter(
+        document_id=document_pk, source_kind=Link.RULE, target_kind=Link.RULE
+    ).exclude(target_id=None)
+    citations = citations.order_by("position").values_list(*CITATION_FIELDS)
+    return _Rows(tuple(rows), tuple(references), tuple(citations))
 
 
 class DocumentRules:
@@ -94,6 +119,23 @@ class DocumentRules:
         for rule in rules:
             rows = self.kept.cites.get(rule.pk, ())
             rule.page_references = [self._reference(row, source=rule) for row in rows]
+        self.attach_other_citations(rules)
+
+    def attach_other_citations(self, rules: list[Rule]) -> None:
+        """Give each rule its ``page_citations``: its citations of other documents ("CR 127.
+        Privacy"), each with the rule it leads to, read in one query for the page."""
+        found = [row for rule in rules for row in self.kept.cites_other.get(rule.pk, ())]
+        targets = {}
+        if found:
+            rows = Rule.objects.filter(pk__in={row[3] for row in found})
+            rows = rows.select_related("document__game").defer("document__report")
+            targets = {target.pk: target for target in rows}
+        for rule in rules:
+            rule.page_citations = [
+                OtherDocumentCitation(start, start + len(written), targets[pk], "/" in key)
+                for _source, start, written, pk, key in self.kept.cites_other.get(rule.pk, ())
+                if pk in targets
+            ]
 
     def citing(self, shown: list[Rule]) -> list[Reference]:
         """The citations of the shown rules by rules not shown, in reading order of the

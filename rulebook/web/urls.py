@@ -78,6 +78,7 @@ localised = [
 rulebook_patterns = [
     path("", views.root, name="root"),
     path("r/<str:number>", views.short_link, name="short"),
+    path("r/<str:document>/<str:number>", views.short_link, name="short_document"),
     path("robots.txt", views.robots_txt, name="robots"),
     path("healthz", views_health.healthz, name="healthz"),
     path("favicon.ico", views_offline.favicon, name="favicon"),

@@ -149,7 +149,8 @@ def test_card(demo_data, discord):
     assert item["title"] == "Ashen Bellringer"
     assert item["url"] == f"{HOST}/en/lanternfall/cards/ashen-bellringer/"
     assert f"[\\[Swift\\]]({HOST}/en/lanternfall/keywords/swift/)" in item["description"]
-    assert "pay \\[2 Energy\\] to draw" in item["description"]  # a symbol as text
+    assert "pay 2 Energy to draw" in item["description"]  # a symbol read as words
+    assert ":rb_" not in item["description"]
     assert item["image"]["url"].startswith("https://example.org/lanternfall/cards/")
     fields = {f["name"]: f["value"] for f in item["fields"]}
     assert fields["Type"] == "Warden" and fields["Cost"]

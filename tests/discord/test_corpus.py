@@ -86,7 +86,7 @@ def test_card_and_keyword(riftbound, discord):
     card = embed(discord.command("card", name="defy"))
     assert card["title"] == "Defy" and card["image"]["url"].startswith("https://")
     assert f"[\\[Reaction\\]]({HOST}/en/riftbound/keywords/reaction/)" in card["description"]
-    assert "\\[4 Energy\\]" in card["description"]
+    assert "no more than 4 Energy and no more than 1 Power of any domain" in card["description"]
     several = discord.command("card", name="Yasuo")
     assert several["data"]["flags"] == 64 and "Yasuo, Windrider" in embed(several)["description"]
     keyword = embed(discord.command("keyword", name="Reaction"))

@@ -12,7 +12,7 @@ from ingest.model import IngestError
 from ingest.report import format_report
 from rulebook import kinds, languages
 from rulebook.loading.guards import RefusedIngest
-from rulebook.loading.report import format_links
+from rulebook.loading.report import format_cited, format_links
 from rulebook.loading.report import format_report as format_knowledge_report
 from rulebook.loading.run import (
     IngestOptions,
@@ -30,7 +30,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("paths", nargs="+", help="Files or directories to ingest.")
         parser.add_argument("--game", default="riftbound")
-        parser.add_argument("--kind", default=kinds.CORE_RULES, choices=kinds.keys())
+        parser.add_argument(
+            "--kind",
+            choices=kinds.keys(),
+            help="Rules documents only; default: the kind the title line names, else "
+            f"{kinds.CORE_RULES}.",
+        )
         parser.add_argument("--language", choices=languages.codes())
         parser.add_argument(
             "--doc-version",
@@ -50,7 +55,7 @@ class Command(BaseCommand):
             "--replace",
             action="store_true",
             help="Let different content replace a stored version (atomically), and let a "
-            "knowledge file remove more than 30%% of its entries.",
+            "knowledge file remove more than 10%% of its entries, cards or printings.",
         )
         parser.add_argument(
             "--allow-anomalies",
@@ -144,6 +149,8 @@ class Command(BaseCommand):
                 )
             )
             self.stdout.write(format_report(result.report))
+            if result.report.get("cited documents"):
+                self.stdout.write(format_cited(result.report["cited documents"]))
             for reason in result.report.get("accepted anomalies", []):
                 self.stdout.write(self.style.WARNING(f"  accepted (--allow-anomalies): {reason}"))
         if links:
