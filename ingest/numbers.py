@@ -51,6 +51,28 @@ def normalise(value: str) -> str | None:
     return ".".join(token.lower() for token in tokens)
 
 
+# What readers type between components besides dots: "813-1-c-2", "813.1 c 2", "813 1 c 2".
+_TYPED_SEPARATOR_RE = re.compile(r"(?<=[0-9A-Za-z])(?:\s*[-‐‑–]\s*|\s+)(?=[0-9A-Za-z])")
+# A hyphen or space before three digits is a range or a second number ("405-407"), not a part.
+_TYPED_RANGE_RE = re.compile(r"(?<=\d)(?:\s*[-‐‑–]\s*|\s+)\d{3}")
+
+
+def typed(value: str) -> str | None:
+    """``normalise`` for what a reader types into a short link or a search box, where hyphens
+    and spaces separate components too: "813-1-c-2" and "813.1 c 2" are 813.1.c.2.
+
+    Kept apart from ``normalise``, which reads the documents themselves: there "405-407" is a
+    range, and a space ends a number.
+    """
+    if value is None:
+        return None
+    text = str(value).strip()
+    if _TYPED_RANGE_RE.search(text):
+        return None
+    number = normalise(_TYPED_SEPARATOR_RE.sub(".", text))
+    return number if number and STRICT_RE.match(number) else None  # not "402 2 players"
+
+
 def is_strict(value: str) -> bool:
     """True for a number as a rules document prints it (no loose prefixes or glued letters)."""
     return bool(STRICT_RE.match(value.strip()))

@@ -38,6 +38,8 @@ DEFINITION_PATTERNS: dict[str, tuple[str, ...]] = {
 }
 # Endings a term's words take in running text: plurals, and French agreement.
 INFLECTIONS: dict[str, tuple[str, ...]] = {"en": ("s", "es"), "fr": ("s", "x", "e", "es")}
+# Languages whose names end with their head word ("Rune Abilities" are Abilities).
+COMPOUND_LANGUAGES = frozenset({"en"})
 MAX_WORDS = 4
 # Articles a captured term sheds ("The Chain", "Des coûts de base"), and words no term starts
 # with: a sentence that opens "This is a…" or "On Cards:" defines nothing.
@@ -82,21 +84,39 @@ def heading_term(text: str) -> str:
     return tail if head.isdigit() and tail else text
 
 
-def definitions(rows, language: str) -> list[Definition]:
-    """The first rule (in reading order) that defines each term; chapters define nothing."""
+@dataclass(frozen=True)
+class Candidate:
+    """One place that defines a term: row ``index`` in reading order, a heading or a sentence."""
+
+    term: str
+    index: int
+    heading: bool
+
+
+def candidates(rows: list[Row], language: str):
+    """Every place a term is defined, in reading order; chapters define nothing."""
     patterns = [re.compile(p) for p in DEFINITION_PATTERNS.get(language, ())]
-    found: dict[str, Definition] = {}
-    for row in rows:
+    for index, row in enumerate(rows):
         if row.heading_level == 1:
             continue
         if row.heading_level:
-            terms = [heading_term(row.text).strip()]
+            found = [heading_term(row.text).strip()]
         else:
-            terms = [m["term"] for p in patterns for m in p.finditer(row.text)]
-        for term in terms:
+            found = [m["term"] for p in patterns for m in p.finditer(row.text)]
+        for term in found:
             term = _clean(term, language)
             if term:
-                found.setdefault(fold(term), Definition(term, row.number))
+                yield Candidate(term, index, bool(row.heading_level))
+
+
+def definitions(rows, language: str) -> list[Definition]:
+    """The first rule (in reading order) that defines each term; chapters define nothing."""
+    rows = list(rows)
+    found: dict[str, Definition] = {}
+    for candidate in candidates(rows, language):
+        found.setdefault(
+            fold(candidate.term), Definition(candidate.term, rows[candidate.index].number)
+        )
     return list(found.values())
 
 
@@ -164,10 +184,13 @@ class TermMatcher:
     def __init__(self, defs: list[Definition], language: str):
         self.definitions = tuple(defs)
         self.automaton = ahocorasick.Automaton()
-        for definition in defs:
+        # Each term as written first: "Counters" is the heading "Counters" before it is the
+        # plural of "Counter".
+        written = [(d, [d.term]) for d in defs]
+        for definition, written_forms in [*written, *((d, forms(d.term, language)) for d in defs)]:
             single = " " not in definition.term
             capitalised = definition.term[:1].isupper()
-            for form in forms(definition.term, language):
+            for form in written_forms:
                 if single and form[:1].isupper() != capitalised:
                     continue
                 key = fold(form)
@@ -176,6 +199,7 @@ class TermMatcher:
         self.empty = len(self.automaton) == 0
         if not self.empty:
             self.automaton.make_automaton()
+        self.heads = compound_heads(defs, language)
 
     def mentions(self, text: str):
         """(start, end, definition) of every written form of every term, overlaps included."""
@@ -189,24 +213,54 @@ class TermMatcher:
                 continue
             yield start, end, definition
 
-    def spans(self, text: str, own_number: str = "", taken=()) -> list[tuple[int, int, str]]:
-        """(start, end, defining number) of each term's first mention, longest match first,
-        never overlapping ``taken`` (existing links) nor pointing at ``own_number``."""
+    def spans(self, text: str, never=(), taken=()) -> list[tuple[int, int, str]]:
+        """(start, end, defining number) of the first mention of each defining rule, longest
+        match first, never overlapping ``taken`` (existing links) nor pointing at a number of
+        ``never`` (the rule being read and the rules around it; one number may be given)."""
         if self.empty:
             return []
+        never = {never} if isinstance(never, str) else set(never)
         found = sorted(self.mentions(text), key=lambda c: (-(c[1] - c[0]), c[0]))
         blocked = list(taken)
-        chosen: dict[str, tuple[int, int, str]] = {}
+        kept = []
         for start, end, definition in found:
-            if any(start < b and end > a for a, b in blocked):
-                continue
-            blocked.append((start, end))
-            if definition.number == own_number:
-                continue
-            key = fold(definition.term)
-            if key not in chosen or start < chosen[key][0]:
-                chosen[key] = (start, end, definition.number)
+            if not any(start < b and end > a for a, b in blocked):
+                blocked.append((start, end))
+                kept.append((start, end, definition))
+        chosen: dict[str, tuple[int, int, str]] = {}
+        for start, end, definition in self._compounds(text, sorted(kept, key=lambda c: c[0])):
+            if definition.number not in never and definition.number not in chosen:
+                chosen[definition.number] = (start, end, definition.number)
         return sorted(chosen.values())
+
+    def _compounds(self, text: str, kept: list) -> list:
+        """Two single-word terms written as one name ("Rune Abilities", like "Triggered
+        Abilities") are one mention of the second: the kind of thing it names."""
+        out: list = []
+        for start, end, definition in kept:
+            if out and self.heads and fold(text[start:end]) in self.heads:
+                first, last, before = out[-1]
+                if text[last:start] == " " and " " not in before.term:
+                    out[-1] = (first, end, definition)
+                    continue
+            out.append((start, end, definition))
+        return out
+
+
+def compound_heads(defs, language: str) -> frozenset[str]:
+    """Words that end several defined names ("Abilities" in "Triggered Abilities", "Passive
+    Abilities"), in every written form: a term written after another term names a kind of
+    them. Only where a name's last word is its head (English)."""
+    if language not in COMPOUND_LANGUAGES:
+        return frozenset()
+    last_words: dict[str, int] = {}
+    for definition in defs:
+        words = definition.term.split()
+        if len(words) > 1:
+            last_words[fold(words[-1])] = last_words.get(fold(words[-1]), 0) + 1
+    heads = {word for word, count in last_words.items() if count > 1}
+    singles = [d.term for d in defs if " " not in d.term and fold(d.term) in heads]
+    return frozenset(fold(form) for term in singles for form in forms(term, language))
 
 
 class Edition:

@@ -20,13 +20,18 @@ from ingest.urls import checked_url, url_origin
 from .mdx import icon_html
 from .text import settle_slugs, slugify
 
-ICON_RE = re.compile(r":rb_(?P<name>[a-z]+(?:_[a-z0-9]+)*):")
+# Any ``:rb_…:`` shape is an icon: a name we do not know still reads as its words rather than
+# leaking the token onto a page.
+ICON_RE = re.compile(r":rb_(?P<name>[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*):")
 BRACKET_RE = re.compile(r"\[\s*(?P<inner>[^\[\]]{1,40}?)\s*\]")
 KEYWORD_FORM_RE = re.compile(
     r"^(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+)*)(?:\s+(?P<value>\d+|X|N))?$"
 )
 
-# Shorthand in brackets: (visible symbol, accessible label).
+# Shorthand in brackets: (visible symbol, accessible label). The Core Rules define it: [E]
+# (formerly [T]) exhaust and [M] (formerly [S]) Might in 135.2.e, [A] and [C] in 135.2.e.5-6,
+# one letter per domain's Power in 134.2 ([R] Fury, [G] Calm, [B] Mind, [O] Body, [P] Chaos,
+# [Y] Order), and a number is that much Energy (429.5). [X] and [N] stand for numbers.
 SYMBOLS = {
     "A": ("A", "1 Power of any domain"),
     "C": ("C", "1 Power of this card's domain"),
@@ -34,6 +39,12 @@ SYMBOLS = {
     "T": ("T", "Exhaust"),
     "M": ("M", "Might"),
     "S": ("M", "Might"),
+    "R": ("R", "1 Fury Power"),
+    "G": ("G", "1 Calm Power"),
+    "B": ("B", "1 Mind Power"),
+    "O": ("O", "1 Body Power"),
+    "P": ("P", "1 Chaos Power"),
+    "Y": ("Y", "1 Order Power"),
     ">": ("›", "then"),
     ">>": ("»", "then"),
 }
@@ -154,7 +165,7 @@ def _token(match: re.Match, known: set[str] | None) -> Token:
     if raw == "\n":
         return Token("newline", raw)
     if match["name"]:
-        symbol, label = icon_parts(match["name"])
+        symbol, label = icon_parts(match["name"].lower())
         return Token("icon", symbol, label)
     inner = match["inner"]
     if inner in SYMBOLS:
@@ -210,11 +221,55 @@ def render_ability_html(text: str, resolve_keyword_url=None, known_keywords=None
 
 
 def ability_plain_text(text: str) -> str:
-    """Text for search and screen readers: icons spoken ("pay 1 Energy"), brackets kept."""
-    words = []
-    for token in tokenize(text):
-        words.append(token.label if token.kind == "icon" else token.text)
-    return re.sub(r"[ \t]+", " ", "".join(words)).strip()
+    """Card text as words, wherever no icon can be drawn: meta and OpenGraph descriptions,
+    previews, alt texts, oEmbed, chat replies, search. Icons are read by their label ("pay 1
+    Energy"); keyword brackets stay, as the rules write them ("[Reaction]").
+
+    Works on any text that carries the game's tokens or shorthand: errata and official FAQ
+    answers write ``[A]`` where the gallery writes ``:rb_rune_rainbow:``.
+    """
+    words = "".join(piece for _token, piece in plain_pieces(text or ""))
+    return re.sub(r"[ \t]+", " ", words).strip()
+
+
+def plain_pieces(text: str, known_keywords=None) -> list[tuple[Token, str]]:
+    """Each token with its plain reading, for callers that dress some tokens (a chat reply
+    links keywords): an icon reads as its label, anything else as written.
+
+    ":rb_energy_1::rb_rune_fury:" and "[Level 6][>]" must not read "1 Energy1 Fury Power" or
+    "[Level 6]then": where an icon's words meet a word-like edge, the icon's piece starts (or
+    the next piece starts) with a space.
+    """
+    pieces: list[tuple[Token, str]] = []
+    edge, after_icon = "", False
+    for token in tokenize(text, known_keywords):
+        piece = token.label if token.kind == "icon" else token.text
+        if not piece:
+            continue
+        if (token.kind == "icon" or after_icon) and _wordy(edge) and _wordy(piece[0]):
+            piece = " " + piece
+        pieces.append((token, piece))
+        edge, after_icon = piece[-1], token.kind == "icon"
+    return pieces
+
+
+def icon_tokens_as_words(text: str) -> str:
+    """Only ``:rb_…:`` tokens read as words, bracket shorthand left as written: for rule
+    texts, where "[M]" may be the very shorthand a rule explains (135.2.e.3)."""
+    out, cursor = [], 0
+    for match in ICON_RE.finditer(text):
+        before, label = text[cursor : match.start()], icon_parts(match["name"].lower())[1]
+        edge = before[-1:] or (out[-1][-1:] if out else "")
+        out += [before, " " + label if _wordy(edge) else label]
+        cursor = match.end()
+    rest = text[cursor:]
+    if out and _wordy(out[-1][-1:]) and _wordy(rest[:1]):
+        rest = " " + rest
+    return "".join(out) + rest
+
+
+def _wordy(char: str) -> bool:
+    return bool(char) and (char.isalnum() or char in "[]")
 
 
 def parse_gallery(text: str, filename: str = "", banned=(), known_keywords=None) -> Gallery:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ingest.knowledge.cards import ability_plain_text
 from ingest.urls import safe_url
 from rulebook.api import schemas as s
 from rulebook.api import serialize
@@ -199,6 +200,7 @@ def card(request, game, slug):
             "tags": card_obj.tags,
             "ability_text": card_obj.ability_text,
             "ability_html": urls.absolute(resolver.ability_html(card_obj.ability_text)),
+            "ability_plain": ability_plain_text(card_obj.ability_text),
             "keywords": [keyword_cited(urls, resolver, name) for name in page.keyword_names],
             "printings": [_printing(p) for p in card_obj.printings.all()],
             "errata": [_erratum(e) for e in page.errata],
@@ -223,7 +225,12 @@ def _printing(printing) -> dict:
             "image_alt",
             "ability_text",
         )
-    } | {"keywords": printing.keyword_names, "image_url": safe_url(printing.image_url)}
+    } | {
+        "keywords": printing.keyword_names,
+        "image_url": safe_url(printing.image_url),
+        "ability_plain": ability_plain_text(printing.ability_text),
+        "image_alt_plain": ability_plain_text(printing.image_alt),
+    }
 
 
 def _erratum(erratum) -> dict:
@@ -237,4 +244,8 @@ def _erratum(erratum) -> dict:
             "new_text",
             "date",
         )
-    } | {"origin_url": safe_url(erratum.origin_url)}
+    } | {
+        "origin_url": safe_url(erratum.origin_url),
+        "old_plain": ability_plain_text(erratum.old_text),
+        "new_plain": ability_plain_text(erratum.new_text),
+    }

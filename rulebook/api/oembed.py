@@ -16,6 +16,7 @@ from django.utils import translation
 from django.utils.html import format_html
 
 from ingest import numbers
+from ingest.knowledge.cards import icon_tokens_as_words
 from rulebook import kinds, languages
 from rulebook.api import schemas as s
 from rulebook.api.http import ApiError, Lazy
@@ -143,6 +144,8 @@ def oembed(request):
 
     def build():
         preview = rule_preview(rule, request)
+        # A quote in another site's page draws no icon: a token reads as its words there.
+        preview["description"] = icon_tokens_as_words(preview["description"])
         return {
             "version": "1.0",
             "type": "rich",

@@ -23,6 +23,13 @@ CARD_SUMMARY = strict(name=STRING, slug=STRING, url=URL, api_url=URL)
 FAQ_SOURCE = {"enum": ["community", "official"]}
 CREDIT = strict(text=STRING, url=URL, licence=STRING, licence_url=URL)
 CITED = strict(name=STRING, slug=NULLABLE_STRING, url=NULLABLE_URL, api_url=NULLABLE_URL)
+# Beside a source text, which keeps its icon tokens (`:rb_might:`, `[A]`): the same text with
+# every icon read as words, for places that cannot draw one.
+PLAIN_READING = {
+    "type": "string",
+    "description": "The text beside it with icon tokens and shorthand read as words "
+    "(`:rb_might:` -> `Might`, `[A]` -> `1 Power of any domain`).",
+}
 
 SCHEMAS.update(
     {
@@ -203,6 +210,7 @@ SCHEMAS.update(
             power=STRING,
             ability_text=STRING,
             ability_html=STRING,
+            ability_plain=PLAIN_READING,
             banned={"type": "boolean"},
             keywords={"type": "array", "items": ref("Cited")},
             printings={
@@ -216,7 +224,9 @@ SCHEMAS.update(
                     rarity=STRING,
                     image_url=NULLABLE_URL,
                     image_alt=STRING,
+                    image_alt_plain=PLAIN_READING,
                     ability_text=STRING,
+                    ability_plain=PLAIN_READING,
                     keywords=STRINGS,
                 ),
             },
@@ -228,6 +238,8 @@ SCHEMAS.update(
                     set_name=STRING,
                     old_text=STRING,
                     new_text=STRING,
+                    old_plain=PLAIN_READING,
+                    new_plain=PLAIN_READING,
                     origin_url=NULLABLE_URL,
                     date=STRING,
                 ),

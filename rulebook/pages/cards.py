@@ -11,14 +11,19 @@ import copy
 import functools
 import re
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
 from rulebook import kinds
 from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.models import Card, Document, Keyword, Link
+from rulebook.pages.citing import citing_documents
 from rulebook.pages.knowledge import entries_in_reading_order
 
 FILTERS = ("set", "type", "domain", "name")
 KEYWORD_FIELDS = tuple(f.attname for f in Keyword._meta.concrete_fields)
+# A page of the card list stays short enough to scan and to load on a phone, images or not.
+CARDS_PER_PAGE = 60
+PAGER_WINDOW = 2  # page links either side of the current one; the first and last always
 
 
 @dataclass
@@ -76,17 +81,46 @@ def filter_cards(cards, params) -> tuple[list, CardFilter]:
     return kept, facets
 
 
+def page_query(facets: CardFilter, number: int) -> str:
+    """``?domain=Fury&page=2``: the filters in use and the page (none for the first), so every
+    page link keeps what the reader filtered on, without JavaScript."""
+    params = {name: value for name, value in facets.selected.items() if value}
+    if number > 1:
+        params["page"] = number
+    return "?" + urlencode(params) if params else "./"
+
+
+def pager_links(facets: CardFilter, page) -> dict:
+    """The card list's page links: previous, next and the pages around this one, each as
+    (number, href), with None for a gap."""
+    last, here = page.paginator.num_pages, page.number
+    around = range(max(1, here - PAGER_WINDOW), min(last, here + PAGER_WINDOW) + 1)
+    shown = sorted({1, last, *around})
+    numbers: list[int | None] = []
+    for number in shown:
+        if numbers and number - numbers[-1] > 1:
+            numbers.append(None)
+        numbers.append(number)
+    return {
+        "previous": page_query(facets, here - 1) if page.has_previous() else None,
+        "next": page_query(facets, here + 1) if page.has_next() else None,
+        "pages": [(n, page_query(facets, n) if n else None) for n in numbers],
+    }
+
+
 @dataclass
 class RuleKnowledge:
     faq: list = field(default_factory=list)
     keyword: Keyword | None = None
     cards: list = field(default_factory=list)
     card_count: int = 0
+    citing: list = field(default_factory=list)  # other documents' rules citing these
 
 
 def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowledge | None:
-    """FAQ entries citing the shown rules and cards carrying the keyword they define; on a
-    keyword's own page (813) also the FAQ entries that name the keyword.
+    """FAQ entries citing the shown rules, cards carrying the keyword they define and the
+    rules of other documents (the Tournament Rules) citing them; on a keyword's own page
+    (813) also the FAQ entries that name the keyword.
 
     FAQ citations are numbered against the newest rules, so older versions show nothing
     rather than rulings attached to whatever a number meant back then.
@@ -108,6 +142,7 @@ def rule_knowledge(document, numbers: list[str], limit: int = 24) -> RuleKnowled
     if english is not None and numbers[0] == top:  # the keyword's own page: FAQ naming it too
         faq_ids.update(links.faq_about_keyword(document.game, english).source_ids())
     out.faq = entries_in_reading_order(faq_ids)
+    out.citing = citing_documents(document, numbers)
     if english is not None:
         carrying = links.cards_carrying(document.game, english).values("source_id")
         cards = Card.objects.filter(pk__in=carrying).order_by("name")

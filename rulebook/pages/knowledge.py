@@ -172,8 +172,13 @@ class KeywordPage:
         return {pk for pk, note in self.notes.items() if note == "reminder"}
 
 
-def keyword_page(game, keyword: Keyword) -> KeywordPage:
-    english = english_keyword(game, keyword.number)
+LOOK_UP = object()  # keyword_page's default: find the English twin
+
+
+def keyword_page(game, keyword: Keyword, english=LOOK_UP) -> KeywordPage:
+    """``english``: the English twin, when the caller has read them all (None: it has none)."""
+    if english is LOOK_UP:
+        english = english_keyword(game, keyword.number)
     notes = card_notes(game, english)
     return KeywordPage(
         keyword=keyword,

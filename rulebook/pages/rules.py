@@ -6,6 +6,7 @@ a section holds (prefetching references and their targets in bulk).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -40,6 +41,13 @@ class RuleContext:
     def context_rules(self) -> list[Rule]:
         """The numbered rules above the shown one (headings are in the breadcrumbs)."""
         return [c for c in self.breadcrumbs if not c.is_heading]
+
+    @functools.cached_property
+    def shown_numbers(self) -> frozenset[str]:
+        """The page's rule, the rules above it and the rules it shows: a term in its text
+        never links to one of them (``pages.terms.term_spans``)."""
+        shown = (r.number for block in self.blocks for r in block.rules)
+        return frozenset((self.number, *(c.number for c in self.breadcrumbs), *shown))
 
 
 def part_size() -> int:

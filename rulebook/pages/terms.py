@@ -12,41 +12,67 @@ import functools
 import html
 import itertools
 import re
+from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html
 
-from ingest import terms
+from ingest import numbers, term_links, terms
 from rulebook.models import DataGeneration, Document, Rule
 
 
+@dataclass(frozen=True)
+class TermTable:
+    """A document's term matcher, and each section heading's number and enclosing section:
+    what finding the rules around a rule needs without a query per rule."""
+
+    matcher: terms.TermMatcher
+    sections: dict[int, tuple[str, int | None]]
+
+    def around(self, rule: Rule) -> set[str]:
+        """The rule's own number, its numeric ancestors and the headings of its sections."""
+        out = {rule.number, *numbers.ancestors(rule.number)}
+        section, seen = rule.section_id, 0
+        while section in self.sections and seen < 12:
+            number, section = self.sections[section]
+            out.add(number)
+            seen += 1
+        return out
+
+
 @functools.lru_cache(maxsize=32)
-def _matcher(document_pk: int, state: tuple, language: str, game: str) -> terms.TermMatcher:
-    rows = (
+def _table(document_pk: int, state: tuple, language: str, game: str) -> TermTable:
+    rows = list(
         Rule.objects.in_document(document_pk)
         .filter(occurrence=1)
         .order_by("position")
-        .values_list("number", "text", "heading_level", "is_heading")
+        .values_list("pk", "number", "text", "heading_level", "is_heading", "section_id")
     )
-    found = terms.definitions(
-        (terms.Row(n, text, level if heading else 0) for n, text, level, heading in rows),
+    found = term_links.link_definitions(
+        (terms.Row(n, text, level if heading else 0) for _pk, n, text, level, heading, _s in rows),
         language,
     )
     # The rules introduce the game by name ("Lanternfall is a game…"); every mention of the
     # name is not a use of a game term.
     found = [d for d in found if terms.fold(d.term) != terms.fold(game)]
-    return terms.TermMatcher(found, language)
+    sections = {pk: (n, section) for pk, n, _t, _l, heading, section in rows if heading}
+    return TermTable(terms.TermMatcher(found, language), sections)
+
+
+def table_for(document: Document) -> TermTable:
+    """The document's term table, rebuilt when its content hash or the generation changes."""
+    state = (document.content_hash, DataGeneration.current()[0])  # an admin edit: no new hash
+    return _table(document.pk, state, document.language, document.game.name)
 
 
 def matcher_for(document: Document) -> terms.TermMatcher:
-    """The document's term matcher, rebuilt when its content hash or the generation changes."""
-    state = (document.content_hash, DataGeneration.current()[0])  # an admin edit: no new hash
-    return _matcher(document.pk, state, document.language, document.game.name)
+    """The document's term matcher: each term with the rule its links go to."""
+    return table_for(document).matcher
 
 
 def definitions_of(document: Document) -> list[terms.Definition]:
-    """Every defined term of a document with its defining rule, for the glossary."""
+    """Every defined term of a document with the rule its links go to."""
     return list(matcher_for(document).definitions)
 
 
@@ -73,11 +99,16 @@ def term_link(document: Document, number: str, written: str, pinned: bool = Fals
     )
 
 
-def term_spans(document: Document, rule: Rule, taken=()) -> list[tuple[int, int, str]]:
-    """(start, end, defining number) of each term's first mention in the rule's text."""
+def term_spans(document: Document, rule: Rule, taken=(), shown=frozenset()) -> list:
+    """(start, end, defining number) of each term's first mention in the rule's text.
+
+    A term never links to the rule being read, to the rules that hold it, nor to a rule the
+    page already shows (``shown``): on 813 Reaction, "Reaction" is plain text.
+    """
     if document is None or document.pk != rule.document_id:
         return []
-    return matcher_for(document).spans(rule.text, rule.number, taken)
+    table = table_for(document)
+    return table.matcher.spans(rule.text, table.around(rule) | set(shown), taken)
 
 
 # Elements whose text already is a link or a name (a card, a keyword, code): no term inside.

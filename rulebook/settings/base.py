@@ -48,6 +48,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "rulebook.web.middleware.ContentSecurityPolicyMiddleware",
     "rulebook.web.middleware.AdminLoginThrottleMiddleware",
+    # Before the page cache, whose pages it also marks: the game the reader last browsed.
+    "rulebook.web.lastgame.LastGameMiddleware",
     # Last: it calls the view itself for the pages it caches.
     "rulebook.web.caching.PageCacheMiddleware",
 ]
@@ -129,7 +131,7 @@ RULEBOOK_PAGE_CACHE = "default"
 RULEBOOK_PAGE_CACHE_SECONDS = int(os.environ.get("RULEBOOK_PAGE_CACHE_SECONDS", "86400"))
 RULEBOOK_PAGE_MAX_AGE = int(os.environ.get("RULEBOOK_PAGE_MAX_AGE", "60"))
 # Part of every page key and ETag: change it when a deployment changes what a URL renders to.
-RULEBOOK_PAGE_FORMAT = os.environ.get("RULEBOOK_PAGE_FORMAT", "1")
+RULEBOOK_PAGE_FORMAT = os.environ.get("RULEBOOK_PAGE_FORMAT", "2")
 # Origins (https://rules.example.com) whose comparison pages an ingest renders ahead, so the
 # first reader after it is served a stored copy.
 RULEBOOK_WARM_ORIGINS = [

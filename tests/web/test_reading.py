@@ -79,9 +79,9 @@ def test_repair_badges_are_not_shown_to_readers(demo_data, client):
         assert "repair-note" not in html and " repaired" not in html
 
 
-def test_source_notes_toggle_shows_repairs(demo_data, client):
+def test_source_notes_are_behind_a_parameter_no_page_links(demo_data, client):
     html = client.get("/en/lanternfall/rules/210/").content.decode()
-    assert 'href="?notes=1"' in html
+    assert "notes=1" not in html and "Source notes" not in html, "a maintainers' tool"
     noted = client.get("/en/lanternfall/rules/210/?notes=1").content.decode()
     assert 'class="repair-note"' in noted and 'href="?"' in noted
 

@@ -16,10 +16,12 @@ def _terms(row: str) -> list[tuple[str, str]]:
 
 
 def test_english_terms_link_once_per_rule_and_only_capitalised(demo_data, client):
+    html = client.get("/en/lanternfall/rules/302/").content.decode()
+    assert ("209", "Action phase") in _terms(_rule(html, "302")), "multi-word, any case"
+    assert _terms(_rule(html, "302")).count(("304", "Chain")) == 1
     html = client.get("/en/lanternfall/rules/211/").content.decode()
-    assert ("209", "Action phase") in _terms(_rule(html, "211")), "multi-word, any case"
     row = _rule(html, "211.1")
-    assert _terms(row) == [("303", "Chain"), ("209", "Action phase")]
+    assert _terms(row) == [("304", "Chain")], "211 sits in 209 Action Phase: no link to it"
     assert _terms(_rule(html, "211.1.a")) == [], '"clash" is not capitalised'
     html = client.get("/en/lanternfall/rules/124/").content.decode()
     row = _rule(html, "124.1")
@@ -27,20 +29,25 @@ def test_english_terms_link_once_per_rule_and_only_capitalised(demo_data, client
     assert row.count(">Swift<") == 1, "first mention only, none inside the See-rule link"
 
 
-def test_a_plural_heading_links_its_singular_and_the_definition_links_nothing(demo_data, client):
+def test_the_definition_beats_its_heading_and_links_nothing_on_its_own_page(demo_data, client):
     html = client.get("/en/lanternfall/rules/303/").content.decode()
-    assert _terms(_rule(html, "303")) == [], "the heading that defines the Chain"
-    assert ("303", "Chain") in _terms(_rule(html, "304"))
-    html = client.get("/en/lanternfall/rules/304/").content.decode()
+    assert _terms(_rule(html, "303")) == [], "the heading that names the Chain"
+    assert _terms(_rule(html, "304")) == [], "the sentence that defines it"
+    assert ("304", "Chain") not in _terms(_rule(html, "304.1")), "shown on this page"
     assert ("122", "Wardens") in _terms(_rule(html, "304.1"))
+    html = client.get("/en/lanternfall/rules/304.1/").content.decode()
+    assert ("304", "Chain") not in _terms(_rule(html, "304.1")), "304 holds 304.1"
+    html = client.get("/en/lanternfall/rules/108/").content.decode()
+    assert ("304", "Chain") in _terms(_rule(html, "108.10.a")), "not 303, the heading"
 
 
 def test_french_terms_link_to_their_definitions(demo_data, client):
     html = client.get("/fr/lanternfall/rules/211/").content.decode()
     row = _rule(html, "211.1")
-    assert ("303", "Chaîne") in _terms(row)
-    assert ("209", "phase d&#x27;action") in _terms(row), "escaped"
-    assert 'href="/fr/lanternfall/rules/303/"' in row
+    assert ("304", "Chaîne") in _terms(row)
+    html = client.get("/fr/lanternfall/rules/302/").content.decode()
+    assert ("209", "phase d&#x27;action") in _terms(_rule(html, "302")), "escaped"
+    assert 'href="/fr/lanternfall/rules/304/"' in _rule(html, "302")
 
 
 def test_term_text_is_escaped(demo_data, client):
@@ -63,7 +70,7 @@ def _answer(html: str, anchor: str) -> str:
 def test_faq_answers_link_terms_once_outside_links_and_tooltips(demo_data, client, language):
     html = client.get(f"/{language}/lanternfall/faq/cards/lantern-warden/").content.decode()
     answer = _answer(html, "ward-stacking")
-    assert _terms(answer) == [("714", "Ward"), ("140", "Embers"), ("122", "Warden")]
+    assert _terms(answer) == [("714", "Ward"), ("141", "Embers"), ("122", "Warden")]
     assert f'href="/{language}/lanternfall/rules/714/"' in answer, "the page's language"
     tooltip = re.search(r'<span class="xref-preview".*?</span>', answer, re.S).group(0)
     assert 'class="term"' not in tooltip and "714.3" in tooltip
@@ -73,7 +80,7 @@ def test_faq_answers_link_terms_once_outside_links_and_tooltips(demo_data, clien
 
 def test_card_text_links_terms(demo_data, client):
     html = client.get("/en/lanternfall/cards/lantern-warden/").content.decode()
-    assert ("140", "Ember") in _terms(html)
+    assert ("141", "Ember") in _terms(html), "141 defines Embers under the heading 140"
 
 
 def test_corpus_glossary_lists_terms_defined_in_sentences_paired_across_languages(

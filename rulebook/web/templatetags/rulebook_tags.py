@@ -11,12 +11,15 @@ from django import template
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import translation
 from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeData, mark_safe
 
 from ingest import languages as language_table
 from ingest import urls
+from ingest.knowledge.cards import ability_plain_text
+from ingest.knowledge.icons import icons_in_markup
 from rulebook import languages
 from rulebook.pages import terms
+from rulebook.pages.document_nav import document_nav as documents_of_game
 from rulebook.web.converters import RuleNumberConverter
 
 register = template.Library()
@@ -78,7 +81,7 @@ def _link(ref, written: str, pinned: bool) -> str:
     )
 
 
-def _marks(rule, text: str, pinned: bool, document) -> list[tuple[int, int, str]]:
+def _marks(rule, text: str, pinned: bool, document, shown=()) -> list[tuple[int, int, str]]:
     """(start, end, link HTML) of every resolved reference, then of each defined term's first
     mention outside those references."""
     # Rules a page read with ``span_of`` carry theirs; any other rule asks its relation.
@@ -89,8 +92,13 @@ def _marks(rule, text: str, pinned: bool, document) -> list[tuple[int, int, str]
         key=lambda r: (r.start, r.end),
     )
     marks = [(r.start, r.end, _link(r, text[r.start : r.end], pinned)) for r in refs]
-    taken = [(r.start, r.end) for r in refs]
-    for start, end, number in terms.term_spans(document, rule, taken):
+    # Citations of another document ("CR 127. Privacy") lead to its rule today, or to the
+    # version they cite when the rule is gone (``outline.attach_other_citations``).
+    for c in getattr(rule, "page_citations", ()):
+        if c.end <= len(text):
+            marks.append((c.start, c.end, _link(c, text[c.start : c.end], c.pinned)))
+    taken = [(start, end) for start, end, _html in marks]
+    for start, end, number in terms.term_spans(document, rule, taken, shown):
         marks.append((start, end, terms.term_link(document, number, text[start:end], pinned)))
     return sorted(marks, key=lambda m: (m[0], m[1]))
 
@@ -101,7 +109,7 @@ def rule_text(context, rule, pinned=False):
     defined term linked to its definition the first time, and each "Example:" passage set
     apart as its own labelled block."""
     text = rule.text
-    marks = _marks(rule, text, pinned, context.get("document"))
+    marks = _marks(rule, text, pinned, context.get("document"), _shown(context))
     examples = list(EXAMPLE_RE.finditer(text))
     bounds = [0, *(m.start() for m in examples), len(text)]
     pieces = [_linked(text, bounds[0], bounds[1], marks)]
@@ -114,6 +122,15 @@ def rule_text(context, rule, pinned=False):
             )
         )
     return mark_safe("".join(str(p) for p in pieces))
+
+
+def _shown(context) -> frozenset[str]:
+    """The numbers of the rules the page shows, which its terms never link to: a rule page's
+    (``RuleContext.shown_numbers``), else those of a keyword page's rules."""
+    shown = getattr(context.get("page"), "shown_numbers", None)
+    if shown is None:
+        shown = frozenset(getattr(r, "number", "") for r in context.get("rules") or ())
+    return shown
 
 
 def _linked(text: str, start: int, end: int, marks) -> str:
@@ -130,10 +147,41 @@ def _linked(text: str, start: int, end: int, marks) -> str:
     return mark_safe("".join(str(p) for p in pieces))
 
 
+@register.simple_tag(takes_context=True)
+def document_nav(context, document):
+    """The game's documents, this one marked (``rulebook.pages.document_nav``)."""
+    request = context.get("request")
+    return documents_of_game(document, getattr(request, "LANGUAGE_CODE", None) or document.language)
+
+
 @register.filter
 def preview(text, limit=200):
     """Opening of a text cut at a word, for meta descriptions and tooltips."""
     return _preview(str(text), int(limit))
+
+
+# Card texts: the one renderer is ``ingest.knowledge.cards`` (tokens, labels, icon markup);
+# these filters only hand it template values and read no database.
+@register.filter
+def icons(value):
+    """Icon tokens and shorthand (``:rb_might:``, ``[A]``) as labelled icons. Markup the site
+    rendered (a FAQ answer) keeps its tags; any other value is escaped first."""
+    markup = str(value) if isinstance(value, SafeData) else str(conditional_escape(value or ""))
+    return mark_safe(icons_in_markup(markup))  # tags kept, text runs escaped again
+
+
+@register.filter
+def icon_words(value) -> str:
+    """The plain reading, for previews, alt texts and meta tags: ``:rb_might:`` -> "Might"."""
+    return ability_plain_text(str(value or ""))
+
+
+@register.filter
+def card_facts(card) -> str:
+    """Cost and type as a card's image placeholder shows them: "3+1 · Champion Unit"."""
+    cost = "+".join(amount for amount in (card.energy, card.power) if amount)
+    kind = " ".join([*card.super_types, ", ".join(card.card_types)]).strip()
+    return " · ".join(part for part in (cost, kind) if part)
 
 
 @register.simple_tag(takes_context=True)
@@ -231,6 +279,16 @@ def shown_number(rule):
         return number
     tail = number.rsplit("-", 1)[-1]
     return f"{tail}." if tail.isdigit() and not getattr(rule, "is_heading", False) else ""
+
+
+@register.filter
+def kind_label(kind_slug):
+    """A document kind's name from its URL slug ("rules" -> "Core Rules"), for the
+    breadcrumbs of pages that know only the slug."""
+    from rulebook import kinds
+
+    kind = kinds.get(kinds.key_of(str(kind_slug)) or "")
+    return kind.label if kind else kind_slug
 
 
 @register.filter

@@ -16,9 +16,11 @@ from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from ingest.knowledge.cards import ability_plain_text
 from rulebook.languages import KNOWLEDGE_LANGUAGE
-from rulebook.models import Card, Document, FaqPage, Game, Keyword, Rule
+from rulebook.models import Card, Document, FaqPage, Game, Keyword
 from rulebook.pages import cards as kc
+from rulebook.pages import fragments, keyword_body
 from rulebook.pages import knowledge as kp
 from rulebook.pages.answers import Resolver, faq_items
 from rulebook.pages.preview import opening
@@ -55,32 +57,27 @@ def keyword_index(request, game):
 
 @require_safe
 def keyword_page(request, game, slug):
+    """The content is the copy the ingest wrote out (``pages.keyword_body``), unless card
+    filters or source notes ask for another."""
     game_obj, document = _game_and_rules(request, game)
     keyword, elsewhere = kp.find_keyword(game_obj, document, slug)
     if elsewhere is not None:  # an English slug on a French page: the French keyword
         return redirect("keyword", game=game_obj.slug, slug=elsewhere.slug)
     if keyword is None:
         raise Http404("No such keyword")
-    page = kp.keyword_page(game_obj, keyword)
-    resolver = Resolver(game_obj, request.LANGUAGE_CODE, document)
-    shown, facets = kc.filter_cards(page.cards, request.GET)
+    body = None
+    if not any(name in request.GET for name in keyword_body.LIVE_PARAMETERS):
+        origin = f"{request.scheme}://{request.get_host()}"
+        body = keyword_body.stored_body(game_obj.slug, document.language, keyword.slug, origin)
     context = {
         "game": game_obj,
         "document": document,
         "keyword": keyword,
-        "english": page.english,
-        "rules": list(Rule.objects.in_document(document).with_references().under(keyword.number)),
-        "pinned": False,
-        "faq": faq_items(page.faq, resolver, request.LANGUAGE_CODE),
-        "cards": shown,
-        "card_total": len(page.cards),
-        "facets": facets,
-        "reminder_only": page.reminder_only,
-        "printing_total": page.printing_total,
-        "granted": page.granted,
-        "mentions": kp.keyword_mentions(keyword),
+        "body": body,
         **_meta(request, f"{keyword.name} — {game_obj.name}", keyword.summary),
     }
+    if body is None:
+        context.update(keyword_body.keyword_context(game_obj, document, keyword, request.GET))
     return render(request, "rulebook/keyword.html", context)
 
 
@@ -97,7 +94,8 @@ def faq_index(request, game):
         .order_by("position")
     )
     groups = [
-        (kind, [p for p in pages if p.kind == kind]) for kind in (*FaqPage.TOPICS, "official")
+        (kind, [p for p in pages if p.kind == kind and kp.has_url(p)])
+        for kind in (*FaqPage.TOPICS, "official")
     ]
     context = {
         "game": game_obj,
@@ -132,7 +130,8 @@ def _faq_page(request, game, source, slug):
         "newest_label": newest_label,
         "moved": bool(page.reviewed_version and newest_label)
         and page.reviewed_version != newest_label,
-        "intro_html": resolver.answer_html(page.intro_markdown),
+        # "skip to the [FAQ](#FAQ)": a fragment of the publisher's page, read for this one
+        "intro_html": fragments.settle_faq_page(resolver.answer_html(page.intro_markdown), items),
         "language": request.LANGUAGE_CODE,
         **_meta(request, page.title, page.summary or first),
     }
@@ -153,16 +152,14 @@ def faq_official(request, game, slug):
 def card_index(request, game):
     game_obj = get_object_or_404(Game, slug=game)
     shown, facets = kc.filter_cards(Card.objects.of_game(game_obj).with_printings(), request.GET)
-    page = Paginator(shown, 100).get_page(request.GET.get("page"))
-    query = request.GET.copy()
-    query.pop("page", None)
+    page = Paginator(shown, kc.CARDS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "game": game_obj,
         "page_obj": page,
         "cards": page.object_list,
         "facets": facets,
         "total": len(shown),
-        "filter_query": query.urlencode(),
+        "pager": kc.pager_links(facets, page),
         **_meta(
             request,
             _("%(game)s cards") % {"game": game_obj.name},
@@ -186,8 +183,11 @@ def card_page(request, game, slug):
         "rules": page.rules,
         "ability_html": resolver.ability_html(card.ability_text),
         "keywords": [(name, resolver.keyword_url(name)) for name in page.keyword_names],
-        "errata": page.errata,
-        **_meta(request, card.name, card.ability_text),
+        "errata": [
+            (erratum, *map(resolver.ability_html, (erratum.old_text, erratum.new_text)))
+            for erratum in page.errata
+        ],
+        **_meta(request, card.name, ability_plain_text(card.ability_text)),
     }
     return render(request, "rulebook/card.html", context)
 
@@ -199,7 +199,7 @@ def card_preview(request, game, slug):
     card = get_object_or_404(Card.objects.of_game(game_obj).with_printings(), slug=slug)
     body = render_to_string(
         "rulebook/_partials/card_preview.html",
-        {"card": card, "text": opening(card.ability_text, 200)},
+        {"card": card, "text": opening(ability_plain_text(card.ability_text), 200)},
         request,
     )
     etag = quote_etag(hashlib.sha256(body.encode()).hexdigest()[:24])

@@ -23,6 +23,7 @@ from rulebook.pages import identity, offline
 from rulebook.pages import rules as pages
 from rulebook.pages.cards import rule_knowledge
 from rulebook.pages.preview import hover_preview, rule_preview
+from rulebook.pages.questions import asked_about
 
 LANGS = languages.codes()
 
@@ -138,13 +139,20 @@ def game_home(request, game):
 
 
 def _kind_links(documents, present, lang):
-    """Each kind's contents in the page's language, else in a language that has it."""
+    """Each kind's contents in the page's language, else in a language that has it, and its
+    changes when that language has several versions of it."""
     links = []
     for kind in kinds.TABLE:
         if kind.key in present:
             of_kind = [d for d in documents if d.kind == kind.key]
             shown = next((d for d in of_kind if d.language == lang), of_kind[0])
-            links.append({"kind": kind, "url": shown.get_absolute_url(), "lang": shown.language})
+            link = {"kind": kind, "url": shown.get_absolute_url(), "lang": shown.language}
+            if sum(1 for d in of_kind if d.language == shown.language) > 1:
+                with translation.override(shown.language):
+                    link["changes"] = reverse(
+                        "changes", kwargs={"game": shown.game.slug, "kind": kind.slug}
+                    )
+            links.append(link)
     return links
 
 
@@ -212,6 +220,7 @@ def rule_page(request, game, kind, number, version=None):
             "pinned": version is not None,
             "successor": changes.successor_notice(document, normal) if version else None,
             "knowledge": _knowledge(document, context),
+            "asked": asked_about([r for block in context.blocks for r in block.rules]),
             "missing_language": _missing_language(request, document),
             "language_alternates": identity.language_alternates(document, normal, bool(version)),
         },
@@ -220,7 +229,7 @@ def rule_page(request, game, kind, number, version=None):
 
 def _part_number(request) -> int:
     part = request.GET.get("part", "1")
-    if not part.isdigit() or not 1 <= int(part) <= 1000:
+    if not (part.isascii() and part.isdigit()) or not 1 <= int(part) <= 1000:  # not "²"
         raise Http404("No such part")
     return int(part)
 
@@ -275,33 +284,39 @@ def _default_game():
 
 
 @require_safe
-def short_link(request, number):
-    """``/r/<number>``: 302 to the rule in the default game, newest version, negotiated language.
+def short_link(request, number, document=None):
+    """``/r/<number>``: 302 to the rule in the default game, newest version, negotiated language;
+    ``/r/tr/<number>`` the same in the document of that abbreviation (``rulebook.kinds``).
 
     When that language lacks the version or the rule, another language that has it answers,
     and the page says so (``?missing=<language>``) instead of a bare 404.
     """
+    kind = kinds.CORE_RULES if document is None else kinds.key_of_abbreviation(document)
+    if kind is None:
+        raise Http404("No such document")
     lang = translation.get_language_from_request(request, check_path=False)
     lang = lang if lang in LANGS else "en"
     translation.activate(lang)
-    normal = numbers.normalise(number)
+    normal = numbers.typed(number)  # "813-1-c-2" and "813.1 c 2" as players type them
     game = _default_game()
     if game is None:
         raise Http404("No rules have been ingested yet")
     version = request.GET.get("version")
-    candidates = _short_link_documents(game, lang, version)
+    candidates = _short_link_documents(game, lang, version, kind)
     if not candidates:
         raise Http404("No such version")
     for document in candidates if normal else ():
         if document.rules.filter(number=normal).exists():
             return _redirect_to_rule(game, document, normal, version, lang)
     own = [d for d in candidates if d.language == lang]
-    return _missing_rule(request, (own or candidates)[0], normal or number)
+    # Not a number: shown as typed, less what no database stores (PostgreSQL refuses a NUL).
+    written = normal or "".join(c for c in number if c.isprintable())[:40]
+    return _missing_rule(request, (own or candidates)[0], written)
 
 
-def _short_link_documents(game, lang, version):
+def _short_link_documents(game, lang, version, kind=kinds.CORE_RULES):
     """The newest (or the pinned) document of each language, the browser's language first."""
-    docs = Document.objects.of(game, kinds.CORE_RULES).select_related("game")
+    docs = Document.objects.of(game, kind).select_related("game")
     if version:
         docs = docs.filter(version=version)
     newest = {}
@@ -313,7 +328,7 @@ def _short_link_documents(game, lang, version):
 
 def _redirect_to_rule(game, document, normal, version, lang):
     name = "rule_version" if version else "rule"
-    kwargs = {"game": game.slug, "kind": "rules", "number": normal}
+    kwargs = {"game": game.slug, "kind": document.kind_slug, "number": normal}
     if version:
         kwargs["version"] = document.version
     with translation.override(document.language):

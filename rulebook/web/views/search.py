@@ -16,10 +16,13 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
+from rulebook import kinds
+from rulebook.pages.search_groups import group_by_game
 from rulebook.search import SearchQuery, run_search
 from rulebook.search.base import KINDS
 from rulebook.search.params import ParamError, parse_params
 from rulebook.search.query import clean
+from rulebook.web.lastgame import last_game
 
 
 @require_GET
@@ -49,6 +52,7 @@ def _page_context(request, sq: SearchQuery, results) -> dict:
             "kind": sq.kind or "",
             "game": sq.game or "",
             "version": sq.version or "",
+            "document": sq.document or "",
             "page": sq.page,
             "spell": "" if sq.spell else "0",
             **changes,
@@ -57,6 +61,7 @@ def _page_context(request, sq: SearchQuery, results) -> dict:
 
     context = {
         "kinds": KINDS,
+        "documents": kinds.TABLE,
         "games": Game.objects.all(),
         "versions": Document.objects.filter(language=sq.language)
         .order_by("-version")
@@ -69,8 +74,13 @@ def _page_context(request, sq: SearchQuery, results) -> dict:
     for hit in results.hits:
         # Safe by construction: query.snippet() escaped every character outside <mark> tags.
         hit.snippet = mark_safe(hit.snippet)
+        # A rule's document, labelled when it is not the Core Rules (from its URL).
+        hit.document = kinds.get(kinds.key_of_path(hit.url)) if hit.kind == "rule" else None
     for hit in results.also:
         hit.snippet = mark_safe(hit.snippet)  # the same construction
+    if not sq.game:  # every game searched: one group each, the reader's own game first
+        names = {game.slug: game.name for game in context["games"]}
+        context["groups"] = group_by_game(results.hits, last_game(request), names)
     context["suggestion_link"] = link(q=results.suggestion, page=1) if results.suggestion else ""
     context["literal_link"] = link(page=1, spell="0") if results.corrected else ""
     context["all_games_link"] = link(game="", page=1)
@@ -90,6 +100,8 @@ def _widen_links(sq: SearchQuery, link) -> list[tuple[str, str]]:
         out.append((gettext("Search every kind"), link(kind="", page=1)))
     if sq.version:
         out.append((gettext("Search the newest version"), link(version="", page=1)))
+    if sq.document:
+        out.append((gettext("Search every document"), link(document="", page=1)))
     return out
 
 
