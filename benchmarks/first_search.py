@@ -47,7 +47,7 @@ print(json.dumps({"robots": robots, "first": first, "first_short": short, "hundr
 
 
 def run(mode: str) -> dict:
-    env = {**os.environ, "RULEBOOK_SEARCH_CACHE_ENTRIES": "0"}
+    env = {**os.environ, "RULEBOOK_SEARCH_CACHE_ENTRIES": "0", "RULEBOOK_API_RATE_LIMIT": ""}
     env.setdefault("DJANGO_SETTINGS_MODULE", "rulebook.settings.prod")
     out = subprocess.run(
         [sys.executable, "-c", CHILD, mode], cwd=ROOT, env=env, capture_output=True, text=True
