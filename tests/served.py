@@ -5,6 +5,8 @@ nothing else start the site this way: the browser tests, the scale-out tests and
 an ingest run beside a running worker.
 """
 
+import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -58,3 +60,24 @@ def gunicorn(env: dict, workers: int = 1):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def serve_data_dir(data, *loads):
+    """Migrate a fresh data directory, run the load commands, collect static files, and start
+    gunicorn on it; yields the base URL and stops the server afterwards."""
+    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        pytest.skip("browser tests run in the SQLite pass only")
+    env = {
+        **os.environ,
+        "RULEBOOK_DATA_DIR": str(data),
+        "DJANGO_SETTINGS_MODULE": "rulebook.settings.prod",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+    }
+    env.pop("DATABASE_URL", None)
+    manage(env, "migrate", "--noinput", "-v0")
+    for load in loads:
+        manage(env, *load)
+    manage(env, "collectstatic", "--noinput", "-v0")
+    with gunicorn(env) as url:
+        yield url

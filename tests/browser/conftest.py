@@ -5,45 +5,22 @@ README's run command uses, so these tests see what a visitor sees and never shar
 in-process test database.
 """
 
-import os
-import secrets
 import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.served import gunicorn, manage
+from tests.served import serve_data_dir
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 pytestmark = pytest.mark.browser
 
 
-def _serve(data, *loads):
-    """Migrate a fresh data directory, run the load commands, collect static files, and start
-    gunicorn on it; yields the base URL and stops the server afterwards."""
-    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        pytest.skip("browser tests run in the SQLite pass only")
-    env = {
-        **os.environ,
-        "RULEBOOK_DATA_DIR": str(data),
-        "DJANGO_SETTINGS_MODULE": "rulebook.settings.prod",
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-    }
-    env.pop("DATABASE_URL", None)
-    manage(env, "migrate", "--noinput", "-v0")
-    for load in loads:
-        manage(env, *load)
-    manage(env, "collectstatic", "--noinput", "-v0")
-    with gunicorn(env) as url:
-        yield url
-
-
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory):
     """The demo games (Lanternfall, Hollowmere), as ``make run`` serves them."""
-    yield from _serve(tmp_path_factory.mktemp("browser-data"), ("ingest_demo", "-v0"))
+    yield from serve_data_dir(tmp_path_factory.mktemp("browser-data"), ("ingest_demo", "-v0"))
 
 
 @pytest.fixture(scope="session")
@@ -53,7 +30,7 @@ def corpus_server_url(tmp_path_factory, corpus_dir):
     if not all(path.is_file() for path in newest):
         pytest.skip("the 2026-07-16 Riftbound Core Rules are not in ../shared/corpus")
     loads = [("ingest", str(path), "--game", "riftbound", "-v0") for path in newest]
-    yield from _serve(tmp_path_factory.mktemp("browser-corpus"), *loads)
+    yield from serve_data_dir(tmp_path_factory.mktemp("browser-corpus"), *loads)
 
 
 @pytest.fixture(scope="session")

@@ -11,15 +11,13 @@ when ../shared is present.
 from __future__ import annotations
 
 import html
-import os
 import re
-import secrets
 from urllib.parse import urlsplit
 
 import pytest
 
 from tests.moths import write_moth_gallery
-from tests.served import gunicorn, manage
+from tests.served import serve_data_dir
 
 pytestmark = pytest.mark.browser
 
@@ -47,33 +45,12 @@ CORPUS_PAGES = [
 ]
 
 
-def served(data, *loads):
-    """A fresh data directory loaded by ``manage.py`` commands, served by gunicorn, as the
-    session's demo server is (tests/browser/conftest.py)."""
-    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        pytest.skip("browser tests run in the SQLite pass only")
-    env = {
-        **os.environ,
-        "RULEBOOK_DATA_DIR": str(data),
-        "DJANGO_SETTINGS_MODULE": "rulebook.settings.prod",
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-    }
-    env.pop("DATABASE_URL", None)
-    manage(env, "migrate", "--noinput", "-v0")
-    for load in loads:
-        manage(env, *load)
-    manage(env, "collectstatic", "--noinput", "-v0")
-    with gunicorn(env) as url:
-        yield url
-
-
 @pytest.fixture(scope="module")
 def moths_url(tmp_path_factory, demo_dir):
     """The demo with 130 more cards: three pages of the card list."""
     gallery = write_moth_gallery(demo_dir, tmp_path_factory.mktemp("moths"))
     loads = [("ingest_demo", "-v0"), ("ingest", str(gallery), "--game", "lanternfall", "-v0")]
-    yield from served(tmp_path_factory.mktemp("browser-moths"), *loads)
+    yield from serve_data_dir(tmp_path_factory.mktemp("browser-moths"), *loads)
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +61,7 @@ def riftbound_cards_url(tmp_path_factory, corpus_dir):
     if not rules.is_file() or not all(path.is_dir() for path in knowledge):
         pytest.skip("the Riftbound rules, FAQ or cards are not in ../shared/corpus")
     load = ("ingest", str(rules), *map(str, knowledge), "--game", "riftbound", "-v0")
-    yield from served(tmp_path_factory.mktemp("browser-riftbound-cards"), load)
+    yield from serve_data_dir(tmp_path_factory.mktemp("browser-riftbound-cards"), load)
 
 
 def blocked_page(browser, base: str, width: int = 1280, javascript: bool = True, **options):
