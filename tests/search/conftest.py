@@ -67,3 +67,11 @@ def backend(built_backend, settings):
     settings.SEARCH_BACKEND = config
     settings.RULEBOOK_DEFAULT_GAME = GAME
     return engine
+
+
+@pytest.fixture(params=[WHOOSH, *([POSTGRES] if postgres_configured() else [])])
+def index(request, tmp_path):
+    """A fresh index of its own per test, on each engine, which the test's ingests update."""
+    config = {"BACKEND": request.param, "PATH": tmp_path / "index", "GRACE_SECONDS": 0}
+    with override_settings(SEARCH_BACKEND=config, RULEBOOK_INDEX_AFTER_INGEST=True):
+        yield request.param

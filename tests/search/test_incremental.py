@@ -8,7 +8,7 @@ from django.test import override_settings
 
 from rulebook.search import SearchQuery, get_backend
 
-from .conftest import WHOOSH, postgres_configured
+from .conftest import WHOOSH
 
 pytestmark = pytest.mark.django_db
 
@@ -40,18 +40,6 @@ def _hits(text, game, version=None):
         SearchQuery(text=text, language="en", game=game, version=version)
     )
     return [(hit.number, hit.version) for hit in results.hits]
-
-
-BACKENDS = [WHOOSH]
-if postgres_configured():
-    BACKENDS.append("rulebook.search.postgres_backend.PostgresBackend")
-
-
-@pytest.fixture(params=BACKENDS)
-def index(request, tmp_path):
-    config = {"BACKEND": request.param, "PATH": tmp_path / "index", "GRACE_SECONDS": 0}
-    with override_settings(SEARCH_BACKEND=config, RULEBOOK_INDEX_AFTER_INGEST=True):
-        yield request.param
 
 
 def test_a_new_version_updates_its_family_in_place(index, tmp_path):

@@ -17,7 +17,7 @@ from django.test import override_settings
 from rulebook.search import freshness, get_backend
 from rulebook.search.base import INDEX_FORMAT, DataStamp
 
-from .conftest import WHOOSH, postgres_configured
+from .conftest import WHOOSH
 
 pytestmark = pytest.mark.django_db
 
@@ -30,17 +30,6 @@ RULES = """# {game} Rules
 101. Upkeep happens first.
 102. Refresh happens last.
 {extra}"""
-
-BACKENDS = [WHOOSH]
-if postgres_configured():
-    BACKENDS.append("rulebook.search.postgres_backend.PostgresBackend")
-
-
-@pytest.fixture(params=BACKENDS)
-def index(request, tmp_path):
-    config = {"BACKEND": request.param, "PATH": tmp_path / "index", "GRACE_SECONDS": 0}
-    with override_settings(SEARCH_BACKEND=config, RULEBOOK_INDEX_AFTER_INGEST=True):
-        yield request.param
 
 
 def ingest(tmp_path, game, date, extra="", *, index=True):
