@@ -56,8 +56,9 @@ def capture(backend_name: str, out: str) -> None:
 
     top = rerank.RERANK_TOP
 
-    def recording(plan, candidates):
-        # The window features (rows below, siblings) count the rows the site reranks only.
+    def recording(plan, candidates, weighed=None):
+        # The window features (rows below, siblings) count the rows the site reranks only;
+        # every feature is read, whatever the weights in use weigh.
         rows = real_features(plan, candidates[:top])
         seen.append((list(candidates), rows))
         return rows

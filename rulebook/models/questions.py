@@ -21,6 +21,19 @@ class AskedQuestionQuerySet(models.QuerySet):
     def for_rule(self, rule):
         return self.filter(rules=rule).order_by("source", "position")
 
+    def texts_by_rule(self, rule_ids) -> dict[int, list[str]]:
+        """Rule id -> its questions' texts, in bank order, read in one query: what a rule's
+        page shows and what the index searches with the rule's text."""
+        pairs = (
+            AskedQuestion.rules.through.objects.filter(rule_id__in=list(rule_ids))
+            .order_by("askedquestion__source", "askedquestion__position")
+            .values_list("rule_id", "askedquestion__text")
+        )
+        found: dict[int, list[str]] = {}
+        for rule_id, text in pairs:
+            found.setdefault(rule_id, []).append(text)
+        return found
+
     def unplaced(self):
         """Questions whose rule is in no version of their language: reported at load."""
         return self.filter(rules__isnull=True)

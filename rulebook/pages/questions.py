@@ -20,15 +20,10 @@ class AskedAbout:
 def asked_about(rules: list[Rule], limit: int = 40) -> list[AskedAbout]:
     """The shown rules that have questions, in reading order, each with its questions."""
     by_id = {rule.pk: rule for rule in rules}
-    through = AskedQuestion.rules.through
-    pairs = (
-        through.objects.filter(rule_id__in=list(by_id))
-        .order_by("askedquestion__source", "askedquestion__position")
-        .values_list("rule_id", "askedquestion__text")
-    )
-    found: dict[int, list[str]] = {}
-    for count, (rule_id, text) in enumerate(pairs):
-        if count >= limit:
-            break
-        found.setdefault(rule_id, []).append(text)
-    return [AskedAbout(by_id[pk], found[pk]) for pk in by_id if pk in found]
+    found = AskedQuestion.objects.texts_by_rule(by_id)
+    out, left = [], limit
+    for pk, rule in by_id.items():
+        if pk in found and left > 0:
+            out.append(AskedAbout(rule, found[pk][:left]))
+            left -= len(out[-1].questions)
+    return out

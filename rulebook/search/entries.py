@@ -114,16 +114,7 @@ def asked_by_rule(rules) -> dict[int, list[str]]:
     expansion), so a question in a player's words finds a rule that shares none of them."""
     from rulebook.models import AskedQuestion
 
-    through = AskedQuestion.rules.through
-    pairs = (
-        through.objects.filter(rule_id__in=[rule.pk for rule in rules])
-        .order_by("askedquestion__source", "askedquestion__position")
-        .values_list("rule_id", "askedquestion__text")
-    )
-    found: dict[int, list[str]] = {}
-    for rule_id, text in pairs:
-        found.setdefault(rule_id, []).append(text)
-    return found
+    return AskedQuestion.objects.texts_by_rule(rule.pk for rule in rules)
 
 
 def asked_text(entry: IndexEntry) -> str:

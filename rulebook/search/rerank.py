@@ -112,14 +112,16 @@ def _meanings(plan: Plan, candidates: list[Candidate]) -> list[float]:
     return meaning.similarities(plan.parsed.text, rows)
 
 
-def _asked(plan: Plan, candidates: list[Candidate], words) -> list[tuple[float, float]]:
+def _asked(plan: Plan, candidates: list[Candidate], words, near_too: bool):
     """The ``asked`` and ``asked_cover`` features: the question bank's questions of each
-    row, read by meaning where the vectors read the query's language, and by shared words."""
+    row, read by meaning where the vectors read the query's language (and ``near_too``: the
+    site skips embedding a few hundred questions per search while ``asked`` weighs 0), and
+    by shared words."""
     lists = [c.asked for c in candidates]
     flat = [q for questions in lists for q in questions]
     if not flat:
         return [(0.0, 0.0)] * len(candidates)
-    reads = meaning.reads(plan.language or plan.written_in)
+    reads = near_too and meaning.reads(plan.language or plan.written_in)
     near = iter(meaning.similarities(plan.parsed.text, flat) if reads else [0.0] * len(flat))
     out = []
     for questions in lists:
@@ -129,8 +131,12 @@ def _asked(plan: Plan, candidates: list[Candidate], words) -> list[tuple[float, 
     return out
 
 
-def features(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, ...]]:
-    """One row of ``FEATURES`` per candidate, in the candidates' order."""
+def features(
+    plan: Plan, candidates: list[Candidate], weighed: tuple[float, ...] | None = None
+) -> list[tuple[float, ...]]:
+    """One row of ``FEATURES`` per candidate, in the candidates' order. ``weighed``: the
+    weights the rows will meet; a costly feature they weigh at 0 is left at 0 (training
+    passes none, and reads every feature)."""
     if not candidates:
         return []
     top = max(c.score for c in candidates) or 1.0
@@ -140,7 +146,8 @@ def features(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, ...]]
     below, children = _window_counts(candidates, top)
     kinds = frozenset(k[:PREFIX] for k in plan.card_kinds)
     near = _meanings(plan, candidates)
-    bank = _asked(plan, candidates, words)
+    near_too = weighed is None or weighed[FEATURES.index("asked")] != 0
+    bank = _asked(plan, candidates, words, near_too)
     out = []
     for c, sense, (ask, ask_cover) in zip(candidates, near, bank, strict=True):
         text, path = prefixes(c.text), prefixes(c.path)
@@ -170,7 +177,8 @@ def rerank(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, str]]:
     """(score, key) of every candidate, best first: the ``RERANK_TOP`` best scored again on
     the same scale as the engine's (a share of the best score), the rest as they came."""
     ordered = sorted(candidates, key=lambda c: (-c.score, c.key))
-    return combine(ordered, features(plan, ordered[:RERANK_TOP]), weights())
+    w = weights()
+    return combine(ordered, features(plan, ordered[:RERANK_TOP], w), w)
 
 
 def combine(ordered: list[Candidate], rows, w) -> list[tuple[float, str]]:

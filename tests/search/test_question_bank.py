@@ -107,3 +107,14 @@ def test_a_named_card_lends_the_question_what_it_is():
     )
     kind = FEATURES.index("kind_path")
     assert rows[0][kind] == 1.0 and rows[1][kind] == 0.0
+
+
+def test_the_site_skips_the_bank_vectors_while_asked_weighs_nothing():
+    asked = ("when do my tired creatures get back up",)
+    plan = understand("when do tired creatures get up again", "en", None)
+    rows = [Candidate(1.0, "a", "101.2", "Exhausting", "Untap all units.", asked)]
+    near, cover = FEATURES.index("asked"), FEATURES.index("asked_cover")
+    unweighed = tuple(0.0 if name == "asked" else 1.0 for name in FEATURES)
+    row = features(plan, rows, unweighed)[0]
+    assert row[near] == 0.0 and row[cover] > 0.5
+    assert features(plan, rows)[0][near] > 0.8
