@@ -458,9 +458,9 @@ def test_question_rows_reach_the_rerank_with_their_paths_and_text(backend, monke
     seen = []
     real = rerank.features
 
-    def recording(plan, candidates):
+    def recording(plan, candidates, *weighed):
         seen.extend(candidates)
-        return real(plan, candidates)
+        return real(plan, candidates, *weighed)
 
     monkeypatch.setattr(rerank, "features", recording)
     question = "can I play a reaction during a closed state?"
@@ -472,8 +472,8 @@ def test_question_rows_reach_the_rerank_with_their_paths_and_text(backend, monke
     # The rerank's order is the order shown: make the engine's last rule the best by far.
     last = [c for c in seen if c.number][-1]
 
-    def lifting(plan, candidates):
-        rows = real(plan, candidates)
+    def lifting(plan, candidates, *weighed):
+        rows = real(plan, candidates, *weighed)
         pairs = zip(candidates, rows, strict=True)
         return [(100.0, *r[1:]) if c.key == last.key else r for c, r in pairs]
 
