@@ -9,6 +9,9 @@ def main():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulebook.settings.dev")
     from django.core.management import execute_from_command_line
 
+    from rulebook.datadir import ensure_database_dir
+
+    ensure_database_dir()  # importing the settings creates no directory; SQLite needs one
     execute_from_command_line(sys.argv)
 
 

@@ -45,6 +45,7 @@ class Citation:
         return f"{self.number} {self.title}".strip()
 
 
+# Saves writing out the alternation (60 us) for every rule text an ingest reads.
 @functools.lru_cache(maxsize=8)
 def _pattern(names: tuple[tuple[str, str, str], ...]) -> re.Pattern:
     """One alternation per kind and form, the groups named after the kind's position."""
@@ -63,7 +64,6 @@ def _pattern(names: tuple[tuple[str, str, str], ...]) -> re.Pattern:
     return re.compile("|".join(forms), re.IGNORECASE)
 
 
-@functools.lru_cache(maxsize=8)
 def _names_re(names: tuple[tuple[str, str, str], ...]) -> re.Pattern:
     """Any document's name: a text without one cites nothing (most rules of a document), and
     this is read in a third of the time the whole pattern takes."""

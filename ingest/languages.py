@@ -15,6 +15,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from ingest import vocabulary
+
 
 @dataclass(frozen=True)
 class LanguageRules:
@@ -66,9 +68,10 @@ ENGLISH = LanguageRules(
     and_words=("and", "or"),
     range_words=("to", "through"),
     citing_words=("under", "per", "in"),
-    quantity_words=tuple(
-        "damage dmg might light power points? pts cards? copies hp mana energy euros? dollars? "
-        "minutes? mins? hours? seconds? secs? days? times".split()
+    quantity_words=(
+        *"damage dmg light points? pts cards? copies hp mana euros? dollars? minutes? mins? "
+        "hours? seconds? secs? days? times".split(),
+        *vocabulary.quantity_words("en"),  # the games' stats ("4 Might"), from their data
     ),
     updated_labels=("last\\s+updated", "updated"),
     keyword_chapters=("keywords?",),
@@ -101,7 +104,10 @@ FRENCH = LanguageRules(
     and_words=("et", "ou"),
     range_words=("à", "au"),
     citing_words=("en",),
-    quantity_words=("dégâts", "puissance", "lumière", "cartes?", "fois", "heures?"),
+    quantity_words=(
+        *("dégâts", "lumière", "cartes?", "fois", "heures?"),
+        *vocabulary.quantity_words("fr"),
+    ),
     updated_labels=("mise\\s+à\\s+jour",),
     keyword_chapters=("mots?[- ]cl[ée]s?",),
     keyword_glossaries=("glossaire\\s+des\\s+mots[- ]cl[ée]s",),

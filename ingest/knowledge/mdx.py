@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from ingest import vocabulary
 from ingest.numbers import normalise
 
 _ATTR = r"\s+[A-Za-z]+=(?:\"[^\"]*\"|\{[^}]*\})"
@@ -31,58 +32,29 @@ class TagMeaning:
     label: str = ""  # icons: the accessible name ("1 Energy"); {value} is filled in
 
 
-# Keywords that have a glossary entry in the Core Rules (8xx in 2026-03-30 and later).
-_KEYWORDS = [
-    "Accelerate",
-    "Action",
-    "Ambush",
-    "Assault",
-    "Backline",
-    "Deathknell",
-    "Deflect",
-    "Empower",
-    "Empowered",
-    "Equip",
-    "Flow",
-    "Ganking",
-    "Hidden",
-    "Hunt",
-    "Legion",
-    "Level",
-    "Reaction",
-    "Repeat",
-    "Shield",
-    "Tank",
-    "Temporary",
-    "Unique",
-    "Vision",
-    "Weaponmaster",
-]
-_POWERS = ["Fury", "Calm", "Mind", "Body", "Chaos", "Order"]
+# The community FAQ is Riftbound's: its tags name Riftbound's keywords, terms, icons and
+# domains, read from the game's data (``data/riftbound/vocabulary.toml``).
+FAQ_GAME = "riftbound"
 
-TAGS: dict[str, TagMeaning] = {name: TagMeaning("keyword", name) for name in _KEYWORDS}
-TAGS.update(
-    {
-        "QuickDraw": TagMeaning("keyword", "Quick-Draw"),
-        # Bracketed game words that are not glossary keywords: "Mighty" is a described state
-        # (706), Stun, Predict, Burn and Buff are actions printed in brackets, Add marks
-        # resource abilities.
-        "Mighty": TagMeaning("term", "Mighty"),
-        "Stun": TagMeaning("term", "Stun"),
-        "Predict": TagMeaning("term", "Predict"),
-        "Burn": TagMeaning("term", "Burn"),
-        "Buff": TagMeaning("term", "Buff"),
-        "Add": TagMeaning("term", "Add"),
-        "Energy": TagMeaning("icon", "{value}", "{value} Energy"),
-        "Universal": TagMeaning("icon", "A", "1 Power of any domain"),
-        "Might": TagMeaning("icon", "M", "Might"),
-        "Exhaust": TagMeaning("icon", "E", "Exhaust"),
-        "Rule": TagMeaning("rule", "rule"),
-        "Card": TagMeaning("card", "card"),
-        "Callout": TagMeaning("callout", "callout"),
-    }
-)
-TAGS.update({name: TagMeaning("icon", name, f"1 {name} Power") for name in _POWERS})
+
+def tag_table(words: vocabulary.Vocabulary) -> dict[str, TagMeaning]:
+    """Every tag a game's vocabulary describes, and the structural tags every FAQ uses."""
+    tags = {name: TagMeaning("keyword", name) for name in words.keywords}
+    tags.update({tag: TagMeaning("keyword", word) for tag, word in words.keyword_spellings.items()})
+    tags.update({name: TagMeaning("term", name) for name in words.terms})
+    tags.update({name: TagMeaning("icon", i.symbol, i.label) for name, i in words.icons.items()})
+    tags.update(
+        {
+            "Rule": TagMeaning("rule", "rule"),
+            "Card": TagMeaning("card", "card"),
+            "Callout": TagMeaning("callout", "callout"),
+        }
+    )
+    tags.update({name: TagMeaning("icon", name, f"1 {name} Power") for name in words.powers})
+    return tags
+
+
+TAGS: dict[str, TagMeaning] = tag_table(vocabulary.of_game(FAQ_GAME))
 
 
 def attributes(raw: str) -> dict[str, str]:

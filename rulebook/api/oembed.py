@@ -1,8 +1,13 @@
 """oEmbed for rule pages: chat apps and CMSs that ask get a quoted, linked snippet.
 
 Accepted URLs: a rule page (``/<lang>/<game>/<kind>/[<version>/]<number>/``) or a short link
-(``/r/<number>``, optionally ``?version=``), on this site's host. Only the JSON format exists;
-any other ``format`` answers 501 as the oEmbed specification asks.
+(``/r/<number>``, ``/r/<version>/<number>``, ``/r/tr/<number>``, optionally ``?version=``), on
+this site's host. Only the JSON format exists; any other ``format`` answers 501 as the oEmbed
+specification asks.
+
+An embed is pasted into a discussion, so its quote links the rule's short link pinned to the
+version quoted (``short_url``): a later renumbering cannot make it point at another rule.
+``url`` stays the rule's page.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from rulebook.api.http import ApiError, Lazy
 from rulebook.api.registry import resource
 from rulebook.api.resources import family, state_of
 from rulebook.models import Document, Game, Rule
+from rulebook.pages.pinned_links import pinned_path
 from rulebook.pages.preview import rule_preview
 
 PROVIDER_NAME = "Rulebook"
@@ -30,12 +36,20 @@ DEFAULT_WIDTH, DEFAULT_HEIGHT = 600, 200
 LANGS = languages.codes()
 
 
-def _short_link_document(query: dict) -> Document | None:
+SHORT_ROUTES = ("short", "short_document", "short_version", "short_version_document",
+                "short_document_version")  # fmt: skip
+
+
+def _short_link_document(kwargs: dict, query: dict) -> Document | None:
+    """The document a short link lands in: its version (in the path, else ``?version=``) or
+    the newest, of the document its abbreviation names (``tr``) or the Core Rules."""
     game = Game.objects.short_link_default(settings.RULEBOOK_DEFAULT_GAME)
-    if game is None:
+    abbreviation = kwargs.get("document")
+    kind = kinds.key_of_abbreviation(abbreviation) if abbreviation else kinds.CORE_RULES
+    if game is None or kind is None:
         return None
-    docs = Document.objects.of(game, kinds.CORE_RULES, settings.LANGUAGE_CODE).newest_first()
-    version = (query.get("version") or [None])[0]
+    docs = Document.objects.of(game, kind, settings.LANGUAGE_CODE).newest_first()
+    version = kwargs.get("version") or (query.get("version") or [None])[0]
     return docs.filter(version=version).first() if version else docs.first()
 
 
@@ -57,9 +71,11 @@ def resolve_rule_url(request, url: str) -> tuple[Rule, bool]:
     except Resolver404:
         raise ApiError(404, "That URL is not a rule page.") from None
     kwargs = match.kwargs
-    if match.url_name == "short":
-        document = _short_link_document(parse_qs(parts.query))
-        pinned = "version" in parse_qs(parts.query)
+    number = kwargs.get("number", "")
+    if match.url_name in SHORT_ROUTES:
+        document = _short_link_document(kwargs, parse_qs(parts.query))
+        pinned = "version" in kwargs or "version" in parse_qs(parts.query)
+        number = numbers.typed(number) or number  # "813-1-c-2" as /r/ reads it
     elif match.url_name in ("rule", "rule_version"):
         docs = Document.objects.of(kwargs["game"], kinds.key_of(kwargs["kind"]), lang)
         version = kwargs.get("version")
@@ -67,7 +83,7 @@ def resolve_rule_url(request, url: str) -> tuple[Rule, bool]:
         pinned = version is not None
     else:
         raise ApiError(404, "That URL is not a rule page.")
-    number = numbers.lookup_key(kwargs["number"].split("~")[0])
+    number = numbers.lookup_key(number.split("~")[0])
     rule = (
         document
         and number
@@ -143,6 +159,7 @@ def oembed(request):
     document = rule.document
 
     def build():
+        short_url = request.build_absolute_uri(pinned_path(document, rule.number))
         preview = rule_preview(rule, request)
         # A quote in another site's page draws no icon: a token reads as its words there.
         preview["description"] = icon_tokens_as_words(preview["description"])
@@ -152,9 +169,10 @@ def oembed(request):
             "title": preview["title"],
             "description": preview["description"],
             "url": preview["url"],
+            "short_url": short_url,
             "provider_name": PROVIDER_NAME,
             "provider_url": request.build_absolute_uri("/"),
-            "html": embed_html(rule, preview),
+            "html": embed_html(rule, {**preview, "url": short_url}),
             "width": width,
             "height": height,
             "cache_age": 3600,

@@ -134,6 +134,11 @@ SCHEMAS = {
         title={"type": "string"},
         description={"type": "string"},
         url=URL,
+        short_url={
+            **URL,
+            "description": "The link to paste in a discussion: the rule's short link pinned "
+            "to its version (`/r/2026-05-01/711`), which the embed's quote links too.",
+        },
         provider_name={"type": "string"},
         provider_url=URL,
         html={"type": "string"},
@@ -166,6 +171,12 @@ SCHEMAS = {
         },
         title={"type": "string", "description": "A rule's title, a keyword's or card's name."},
         url=URL,
+        short_url={
+            **URL,
+            "description": "The link the outputs carry: for a rule or keyword, its short "
+            "link pinned to the version linked against (`/r/2026-05-01/711`), or that "
+            "version's page when short links lead to another game; for a card, `url`.",
+        },
     ),
     "LinkifyResponse": strict(
         html={"type": "string"},
@@ -224,6 +235,17 @@ SCHEMAS = {
             "being updated): results may miss the newest text.",
         },
     ),
+    "SearchDebug": strict(
+        engine_calls={"type": "integer", "description": "Engine calls made: at most 3."},
+        calls={
+            "type": "array",
+            "description": "Each engine call: `step` (`respell`, `typed`, `rules_words`, "
+            "`drop_kind_words`, `broaden`, `also`), `text`, `total`, `broadened`, `kept` "
+            "(its answer is the one returned), `top` hits with their scores, and for a "
+            "question the rerank's `weights` and best `candidates` with their `features`.",
+            "items": {"type": "object"},
+        },
+    ),
     "SearchRedirect": strict(query={"type": "string"}, redirect={"type": "string"}),
     "Suggestions": strict(
         query={"type": "string"}, suggestions={"type": "array", "items": {"type": "string"}}
@@ -236,6 +258,8 @@ SCHEMAS = {
         "items": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
     },
 }
+# Only with ``debug=1``: not required, so every other answer validates as before.
+SCHEMAS["SearchResults"]["properties"]["debug"] = ref("SearchDebug")
 
 
 def header(description: str, schema=None, required=True) -> dict:

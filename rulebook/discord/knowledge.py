@@ -20,6 +20,7 @@ from rulebook.models import Card, Erratum, Keyword, Link, Rule
 from rulebook.pages import knowledge as kp
 from rulebook.pages.answers import Resolver
 from rulebook.pages.linkify import markdown_escape
+from rulebook.pages.pinned_links import PinnedLinks
 
 
 def keyword_names(document, english) -> dict[str, Keyword]:
@@ -62,7 +63,8 @@ def keyword_reply(ask: Ask, written: str) -> dict:
     counts = counts[keyword.pk]
     url = ask.url(keyword.get_absolute_url())
     rules = Rule.objects.filter(document=document, number__in=keyword.rule_numbers, occurrence=1)
-    links = [r.link(rule.number, ask.url(_url(rule, document))) for rule in rules]
+    pinned = PinnedLinks(document)  # a reply outlives the version: its rules stay pinned
+    links = [r.link(rule.number, ask.url(pinned.path(rule.number))) for rule in rules]
     note = f"*{no_translation()}*\n\n" if fallback else ""
     embed = {
         "title": keyword.name,
@@ -93,11 +95,6 @@ def keyword_reply(ask: Ask, written: str) -> dict:
     other_document = rules_document(ask.game, other)
     has_other = Keyword.objects.in_document(other_document).defined_at(keyword.number).exists()
     return r.message(embed, buttons=[r.language_button(action)] if has_other else [])
-
-
-def _url(rule, document) -> str:
-    rule.document = document  # loaded once, without its large report
-    return rule.get_absolute_url()
 
 
 def _cards(count: int) -> str:

@@ -1,5 +1,6 @@
 """The "Link rules" message command: the autolinker run on someone's message, answered to the
-one who asked, with every rule, keyword and card it names."""
+one who asked, with every rule, keyword and card it names; rules by their short links pinned
+to the version linked against, which later renumberings cannot turn into another rule."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def link_rules_reply(ask: Ask, text: str) -> dict:
     for target in linked.references:
         label = target.number if target.kind == "rule" else target.title
         title = target.title if target.kind == "rule" else kinds[target.kind]
-        lines.append(f"{r.link(label, ask.url(target.path))} {markdown_escape(title)}")
+        lines.append(f"{r.link(label, ask.url(target.pasted))} {markdown_escape(title)}")
     embed = {
         "title": _("Links in this message"),
         "description": limits.join(lines, limits.DESCRIPTION, separator="\n"),

@@ -1,5 +1,9 @@
 """``/rule`` and ``/search``: rule texts and search results as embeds, from the page assembly
-the site uses (``rulebook.pages.rules``), never through HTTP."""
+the site uses (``rulebook.pages.rules``), never through HTTP.
+
+A reply stays in the channel for months, so every rule it links is linked by its short link
+pinned to the version shown (``rulebook.pages.pinned_links``), never by a bare number that a
+later version may give to another rule."""
 
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ from rulebook.models import Rule
 from rulebook.pages import rules as pages
 from rulebook.pages.history import successor_notice
 from rulebook.pages.linkify import markdown_escape
+from rulebook.pages.pinned_links import PinnedLinks, pinned_hit_path, pinned_path
 from rulebook.pages.preview import rule_title
 from rulebook.search import SearchQuery, get_backend, run_search
 from rulebook.search.service import other_language_hits
@@ -84,7 +89,7 @@ def rule_reply(ask: Ask, written: str, version: str = "", page: int = 1, kind: s
     context = pages.rule_text(document, number)
     head = context.blocks[0].head
     head.document = document  # loaded without its large report
-    path = head.get_pinned_url() if version else head.get_absolute_url()
+    path = pinned_path(document, head.number)
     chunks = limits.pages(_lines(context), PAGE)
     page = min(max(page, 1), len(chunks))
     description = (f"*{note}*\n\n" if note else "") + chunks[page - 1]
@@ -160,11 +165,9 @@ def _successor(ask: Ask, document, number: str) -> list[dict]:
     if notice["removed"]:
         value = _("removed after %(version)s") % {"version": document.version}
     else:
-        found = Rule.objects.filter(document=newest, number=notice["number"]).first()
-        if found is not None:
-            found.document = newest
+        found = Rule.objects.filter(document=newest, number=notice["number"]).exists()
         text = _("now %(number)s") % {"number": notice["number"]}
-        value = r.link(text, ask.url(found.get_absolute_url())) if found else text
+        value = r.link(text, ask.url(pinned_path(newest, notice["number"]))) if found else text
     name = _("In %(document)s") % {"document": f"{newest.get_kind_display()} {newest.version}"}
     return [{"name": name, "value": value}]
 
@@ -177,9 +180,8 @@ def _in_other_language(document, number: str, version: str) -> bool:
 def nearest_reply(ask: Ask, document, number: str) -> dict:
     """Only the asker sees that the number does not exist, with the rules around it."""
     nearest = pages.nearest_rules(document, number, limit=4)
-    for rule in nearest:
-        rule.document = document
-    lines = [rule_line(ask, rule) for rule in nearest]
+    links = PinnedLinks(document)
+    lines = [rule_line(ask, rule, links) for rule in nearest]
     title = _("There is no rule %(number)s in %(document)s.") % {
         "number": number,
         "document": f"{document.get_kind_display()} {document.version}",
@@ -188,9 +190,10 @@ def nearest_reply(ask: Ask, document, number: str) -> dict:
     return r.notice(title, text)
 
 
-def rule_line(ask: Ask, rule) -> str:
-    """``[711.1](url) Swift lets a card be played…``: the number links, the title follows."""
-    url = ask.url(rule.get_absolute_url())
+def rule_line(ask: Ask, rule, links: PinnedLinks) -> str:
+    """``[711.1](url) Swift lets a card be played…``: the number links (``links``: the rule's
+    document's), the title follows."""
+    url = ask.url(links.path(rule.number))
     return f"{r.link(rule.number, url)} {markdown_escape(rule_title(rule))}"
 
 
@@ -220,7 +223,7 @@ def search_reply(ask: Ask, query: str) -> dict:
     fields = [
         {
             "name": f"{kinds.get(hit.kind, hit.kind)} · {hit.title}",
-            "value": f"{snippet_markdown(hit.snippet)}\n{ask.url(hit.url)}",
+            "value": f"{snippet_markdown(hit.snippet)}\n{ask.url(pinned_hit_path(hit))}",
         }
         for hit in hits
     ]

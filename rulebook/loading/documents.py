@@ -56,8 +56,9 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = False) -> LoadResult:
-    """Write one parsed document atomically; with ``dry_run`` everything is rolled back."""
+def load_document(parsed: ParsedDocument, meta: DocumentMeta) -> LoadResult:
+    """Write one parsed document atomically (a dry run rolls back the whole ingest's
+    transaction, in ``run.run_ingest``)."""
     digest = content_hash(meta.source_text)
     with transaction.atomic():
         game, _ = Game.objects.get_or_create(
@@ -100,8 +101,6 @@ def load_document(parsed: ParsedDocument, meta: DocumentMeta, dry_run: bool = Fa
         if accepted:
             document.report["accepted anomalies"] = accepted
         document.save(update_fields=["report"])
-        if dry_run:
-            transaction.set_rollback(True)
         return LoadResult(status, document, document.report)
 
 

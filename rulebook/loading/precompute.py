@@ -4,8 +4,8 @@ For every document family (game, kind, language) whose rules changed in a run, t
 of each pair of consecutive versions, and of each older version with the newest, is computed
 here and stored in the database (``Precomputed``), so every worker on every machine reads the
 same result and no request pays for it. Rule timelines and history pages are walks over these
-comparisons. The payload is a pickle of the engine's own objects: written only by this code,
-read back only from our own database.
+comparisons. The payload holds the engine's own objects, stored under a format version
+(``rulebook.history.storage``): one written by another version of the code is computed again.
 
 Then pages whose first reader would otherwise pay for writing them out (every comparison
 range, keyword pages) are rendered ahead (``ahead``) by page assembly registered here
@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import pickle
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.db import transaction
 
-from rulebook.history import History, Version, compare
+from rulebook.history import History, Version, compare, storage
 from rulebook.models import Document, Precomputed, rendered
 from rulebook.models.generation import history_key, history_prefix, history_rows
 from rulebook.requestscope import request_scope
@@ -56,7 +55,7 @@ def stored_payload(game: str, kind: str, language: str) -> dict | None:
         return run["stored"][family]
     rows = Precomputed.objects.filter(key__startswith=history_prefix(game, kind, language))
     previous = rows.order_by("-generation").values_list("payload", flat=True).first()
-    previous = pickle.loads(bytes(previous)) if previous is not None else None
+    previous = storage.loads(previous)
     if run is not None:
         run["stored"][family] = previous
     return previous
@@ -136,7 +135,7 @@ def histories(families, generation: int) -> int:
         Precomputed.objects.create(
             key=history_key(game, kind, language, documents),
             generation=generation,
-            payload=pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL),
+            payload=storage.dumps(payload),
         )
         run = _RUN.get()
         if run is not None:

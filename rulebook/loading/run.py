@@ -10,6 +10,7 @@ everything.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,8 +33,11 @@ class StrictModeError(Exception):
     """Raised inside the transaction so that ``--strict`` leaves nothing behind."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class IngestOptions:
+    """What the command line asked for: frozen, so that a run settles what the database says
+    (prose allowed, the limits in force) on a copy, never on the caller's options."""
+
     game: str = "riftbound"
     kind: str | None = None  # None: the document's title line says (else Core Rules)
     language: str | None = None
@@ -136,10 +140,13 @@ def run_ingest(paths, options: IngestOptions, progress=None, warn=None) -> list[
     KnowledgeResult). Both results have ``status`` and ``report``. ``warn`` receives
     warnings as they arise, before any refusal.
     """
-    options.allow_prose = not Game.objects.filter(
-        slug=options.game, numbering=Game.Numbering.NUMBERED
-    ).exists()
-    options.limits = options.limits or settings_limits()
+    options = dataclasses.replace(
+        options,
+        allow_prose=not Game.objects.filter(
+            slug=options.game, numbering=Game.Numbering.NUMBERED
+        ).exists(),
+        limits=options.limits or settings_limits(),
+    )
     rules, knowledge = parse_sources(paths, options, progress, warn)
     results = []
     with transaction.atomic(), precompute.sharing():

@@ -125,6 +125,9 @@ class Document(models.Model):
     ingested_at = models.DateTimeField(auto_now=True)
 
     objects = DocumentManager()
+    # Every document of this game and kind, each language, when a page has read them already
+    # (``remember_family``); None when it has not.
+    family: list | None = None
 
     class Meta:
         ordering = ["game", "kind", "language", "-version"]
@@ -160,15 +163,13 @@ class Document(models.Model):
         return kinds.slug_of(self.kind)
 
     def is_default(self):
-        known = self.__dict__.get("newest_version")
-        if known is not None:
-            return self.version == known
+        """Whether this is the newest version in its language: read from the family when a
+        page has read it (no query), else asked."""
+        own = (d.version for d in self.family or () if d.language == self.language)
+        newest = max(own, default=None)
+        if newest is not None:
+            return self.version == newest
         return Document.objects.default(self.game, self.kind, self.language) == self
-
-    def remember_newest(self, version: str) -> None:
-        """The newest version of this game, kind and language, when a page has already read
-        the versions: ``is_default()`` then asks the database nothing."""
-        self.__dict__["newest_version"] = version
 
     def remember_family(self, documents) -> None:
         """Every document of this game and kind, each language, when a page has already read
@@ -177,11 +178,11 @@ class Document(models.Model):
         the family remembers the same list."""
         family = list(documents)
         for document in [self, *family]:
-            document.__dict__["family"] = family
+            document.family = family
 
     def known_family(self) -> list | None:
         """The documents ``remember_family`` was given, or None."""
-        return self.__dict__.get("family")
+        return self.family
 
 
 class RuleQuerySet(models.QuerySet):

@@ -41,6 +41,7 @@ def class_label(cls: str):
     return CLASS_LABELS.get(cls, cls)
 
 
+# Saves a ``reverse`` (50 us) per change shown: thousands on a comparison of the corpus.
 @lru_cache(maxsize=256)
 def _version_url_parts(language: str, game: str, kind: str, version: str) -> tuple[str, str]:
     """The pinned rule URL of a version around its number, reversed once per version."""

@@ -12,7 +12,6 @@ of every family ahead (``rendered_comparisons``) and a page reads its range's ro
 
 from __future__ import annotations
 
-import pickle
 import threading
 from dataclasses import dataclass
 
@@ -21,7 +20,7 @@ from django.utils.safestring import mark_safe
 
 from ingest import numbers
 from rulebook import kinds
-from rulebook.history import CLASSES, History, Version, compare
+from rulebook.history import CLASSES, History, Version, compare, storage
 from rulebook.history.engine import chapter
 from rulebook.models import Document, Precomputed, rendered
 from rulebook.models.generation import history_key, history_prefix, history_rows
@@ -30,6 +29,8 @@ from rulebook.pages.change_html import change_html, class_label
 COMPARISONS = "changes"  # the rendered pages' name (rulebook.models.rendered)
 
 _LOCK = threading.Lock()
+# A family's history (every version's rows, matched), kept per family state: saves loading
+# and unpickling it (or, before precompute, comparing every version) on each history page.
 _CACHE: dict[str, dict] = {}
 
 
@@ -68,7 +69,7 @@ def history_of(document: Document, language: str | None = None):
 
 def _stored(key: str) -> dict | None:
     payload = Precomputed.objects.filter(key=key).values_list("payload", flat=True).first()
-    return pickle.loads(bytes(payload)) if payload is not None else None
+    return storage.loads(payload)  # None too when written under another format
 
 
 def comparison_between(history: History, old: str, new: str):

@@ -11,6 +11,7 @@ site's origin in the copy-link buttons, which is stored as a placeholder.
 
 from __future__ import annotations
 
+from django.core.paginator import Paginator
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
@@ -19,13 +20,16 @@ from django.utils.safestring import SafeString, mark_safe
 from rulebook import kinds, languages
 from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.models import Document, Game, Keyword, Rule, rendered
-from rulebook.pages import cards, knowledge
+from rulebook.pages import cards, knowledge, terms
 from rulebook.pages.answers import Resolver, faq_items
 
 KEYWORD_PAGES = "keyword"  # the rendered pages' name (rulebook.models.rendered)
 TEMPLATE = "rulebook/_partials/keyword_body.html"
-# Parameters that change the content: card filters, and the source notes of the rules shown.
-LIVE_PARAMETERS = (*cards.FILTERS, "notes")
+# Parameters that change the content: card filters, the page of the card list, and the source
+# notes of the rules shown. The stored copy is the first page, unfiltered.
+LIVE_PARAMETERS = (*cards.FILTERS, "page", "notes")
+# A keyword carried by hundreds of cards lists them a page at a time, as the card list does.
+CARDS_PER_PAGE = cards.CARDS_PER_PAGE
 _SCHEME, _HOST = "rulebook-origin-scheme", "rulebook-origin-host"
 ORIGIN = f"{_SCHEME}://{_HOST}"
 
@@ -44,12 +48,13 @@ class _Placeholder:
 
 
 def keyword_context(game, document, keyword, params, page=None, faq=None) -> dict:
-    """What the content shows; ``params``: the request's card filters. ``page`` and ``faq``:
-    the keyword's page data and rulings when the caller has assembled them."""
+    """What the content shows; ``params``: the request's card filters and page of cards.
+    ``page`` and ``faq``: the keyword's page data and rulings when the caller has them."""
     page = page or knowledge.keyword_page(game, keyword)
     if faq is None:
         faq = faq_items(page.faq, Resolver(game, document.language, document), document.language)
     shown, facets = cards.filter_cards(page.cards, params)
+    listed = Paginator(shown, CARDS_PER_PAGE).get_page(params.get("page"))
     rules = Rule.objects.in_document(document).with_references().under(keyword.number)
     return {
         "game": game,
@@ -57,9 +62,13 @@ def keyword_context(game, document, keyword, params, page=None, faq=None) -> dic
         "keyword": keyword,
         "english": page.english,
         "rules": list(rules),
+        "term_table": terms.table_for(document),
         "pinned": False,
         "faq": faq,
-        "cards": shown,
+        "cards": listed.object_list,
+        "card_page": listed,
+        "card_pager": cards.pager_links(facets, listed),
+        "shown_total": len(shown),
         "card_total": len(page.cards),
         "facets": facets,
         "reminder_only": page.reminder_only,

@@ -52,6 +52,13 @@ class Target:
     title: str
     path: str  # site-relative
     preview: str
+    # What a pasted text links to: a rule's short link pinned to the version linked against
+    # (``/r/2026-05-01/711``); empty for a card, whose ``path`` is used.
+    short: str = ""
+
+    @property
+    def pasted(self) -> str:
+        return self.short or self.path
 
 
 def rule_target(rule, pinned: bool, kind: str = "rule", title: str | None = None) -> Target:
@@ -71,6 +78,7 @@ def keyword_names(document, pinned: bool = False) -> list[Target]:
     return list(_keyword_targets(key, pinned))
 
 
+# Saves a query over every heading of the document (10 ms) for every text linkified.
 @functools.lru_cache(maxsize=16)
 def _keyword_targets(document_key, pinned: bool) -> tuple[Target, ...]:
     """Cached per document state: the headings never change without a new ingest. A heading
@@ -106,6 +114,7 @@ def card_names(document, pinned: bool = False) -> list[Target]:
     return list(_card_targets(document.game_id, document.language, state))
 
 
+# Saves reading every card and reversing its URL for every text linkified.
 @functools.lru_cache(maxsize=8)
 def _card_targets(game_id: int, language: str, state) -> tuple[Target, ...]:
     cards = list(Card.objects.filter(game_id=game_id).select_related("game").order_by("name"))
@@ -223,6 +232,7 @@ class NameMatcher:
         return sorted(out, key=lambda span: span[0])
 
 
+# Saves building the name matcher (every name, every heading) for every text linkified.
 @functools.lru_cache(maxsize=16)
 def matcher(targets: tuple[Target, ...], document_key) -> NameMatcher:
     """One matcher per set of names and document (its headings block names inside them)."""

@@ -1,5 +1,9 @@
 """Rendering linked text: escaped HTML, Markdown for chat, BBCode for forums, and JSON.
 
+What is pasted into a discussion links each rule by its pinned short link (``Target.pasted``),
+so the link keeps meaning the rule it meant after a renumbering; the site's own preview links
+the pages themselves, which its hover previews read.
+
 Every renderer escapes the text it copies: HTML is escaped, Markdown specials are
 backslash-escaped (URLs, mentions and code spans are copied raw so chat clients still
 recognise them), BBCode has no escape so text is copied as written.
@@ -100,7 +104,7 @@ def to_html(linked: Linked, absolute: Callable[[str], str], previews: bool = Fal
             )
         else:
             out.append(
-                f'<a href="{escape(absolute(link.target.path))}" '
+                f'<a href="{escape(absolute(link.target.pasted))}" '
                 f'title="{escape(link.target.preview)}">{escape(text)}</a>'
             )
     return "".join(out).replace("\r\n", "\n").replace("\n", "<br>\n")
@@ -126,7 +130,7 @@ def to_markdown(linked: Linked, absolute: Callable[[str], str]) -> str:
         if kind == "raw":
             out.append(text)
         elif kind == "link":
-            url = _markdown_url(absolute(link.target.path))
+            url = _markdown_url(absolute(link.target.pasted))
             out.append(f"[{markdown_escape(text)}]({url})")
         else:
             out.append(markdown_escape(text))
@@ -137,7 +141,7 @@ def to_bbcode(linked: Linked, absolute: Callable[[str], str]) -> str:
     out = []
     for kind, text, link in _segments(linked):
         if kind == "link":
-            url = absolute(link.target.path).replace("[", "%5B").replace("]", "%5D")
+            url = absolute(link.target.pasted).replace("[", "%5B").replace("]", "%5D")
             out.append(f"[url={url}]{bbcode_text(text)}[/url]")
         else:
             out.append(text if kind == "raw" else bbcode_text(text))
@@ -145,8 +149,16 @@ def to_bbcode(linked: Linked, absolute: Callable[[str], str]) -> str:
 
 
 def references_json(linked: Linked, absolute: Callable[[str], str]) -> list[dict]:
+    """``url``: the page (pinned only when a version was named); ``short_url``: the link the
+    outputs carry, a short link pinned to the version linked against."""
     return [
-        {"kind": t.kind, "number": t.number, "title": t.title, "url": absolute(t.path)}
+        {
+            "kind": t.kind,
+            "number": t.number,
+            "title": t.title,
+            "url": absolute(t.path),
+            "short_url": absolute(t.pasted),
+        }
         for t in linked.references
     ]
 

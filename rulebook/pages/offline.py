@@ -1,56 +1,60 @@
-"""What "Save for offline" stores for a game in one language, and how a reader finds a rule in it.
+"""What "Save for offline" stores for a game, and how a reader finds a rule in it.
 
-A phone saves the newest Core Rules as *section pages* (a few hundred URLs with the rule anchors
-inside them) rather than one URL per rule (about 2,400 for Riftbound). The service worker then
-answers ``/en/riftbound/rules/813.1.c/`` from the saved page of section 813 at ``#813.1.c``; the
-``rules`` map below tells it which saved page holds which number. The stamp changes whenever
-what would be saved changes, so a saved copy can tell it is stale.
+A saved copy is what a player needs at a table, in the language of the page it was saved
+from: the newest Core Rules of *every* language the game has (a French table reads the
+French rules, the English player beside them the English ones), their keyword pages, the
+card list and card pages, the FAQ and the glossary. The rules are saved as section pages
+(``offline_sections``); the ``books`` below tell the service worker, per language, which saved
+page holds which rule number. The stamp changes whenever what would be saved changes, so a
+saved copy can tell it is stale and fetch itself again.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+import math
 
+from django.conf import settings
 from django.db.models import Max
 from django.urls import reverse
 from django.utils import translation
 
-from rulebook.models import Document, Game, KnowledgeSource, Rule
+from rulebook import languages
+from rulebook.models import Card, Document, FaqPage, Game, KnowledgeSource
+from rulebook.pages.cards import CARDS_PER_PAGE
+from rulebook.pages.knowledge import has_url
+from rulebook.pages.offline_sections import SavedPage, section_pages
 
-# Bump when what a saved copy holds changes shape: every saved copy then offers an update.
-FORMAT = 1
-SECTION_LEVEL = 2
+# Bump when what a saved copy holds changes shape: every saved copy then updates itself.
+FORMAT = 2
 TOC_ANCHOR_PREFIX = "toc-"
 
+__all__ = ["FORMAT", "SavedPage", "panel", "saved_copy", "section_pages", "stamp"]
 
-@dataclass
-class SavedPage:
-    """One URL to store and the rule numbers whose anchors it holds."""
 
-    number: str
-    numbers: list[str] = field(default_factory=list)
-    url: str = ""
+def _rules_by_language(game: Game, language: str, document=None) -> dict[str, Document]:
+    """The newest Core Rules of each language that has any, the copy's own language first."""
+    found = {language: document or Document.objects.newest_rules(game, language)}
+    for code in languages.codes():
+        if code != language:
+            found[code] = Document.objects.newest_rules(game, code)
+    return {code: doc for code, doc in found.items() if doc is not None}
 
 
 def stamp(game: Game, language: str, document=None) -> str | None:
     """A short fingerprint of the data a saved copy holds; None when there is nothing to save.
 
-    It follows the newest rules document (a new version, or the same version re-ingested) and
-    the FAQ and card sources, which the saved keyword pages show.
+    It follows the newest rules of every language (a new version, or the same version
+    re-ingested), the FAQ and card sources, and the page format a deployment renders with.
     """
-    document = document or Document.objects.newest_rules(game, language)
-    if document is None:
+    documents = _rules_by_language(game, language, document)
+    if language not in documents:
         return None
     knowledge = KnowledgeSource.objects.filter(game=game).aggregate(newest=Max("ingested_at"))
-    parts = [
-        FORMAT,
-        document.pk,
-        document.version,
-        document.content_hash,
-        document.ingested_at.isoformat(),
-        knowledge["newest"].isoformat() if knowledge["newest"] else "",
-    ]
+    parts = [FORMAT, settings.RULEBOOK_PAGE_FORMAT, language]
+    for code, doc in documents.items():
+        parts += [code, doc.pk, doc.version, doc.content_hash, doc.ingested_at.isoformat()]
+    parts.append(knowledge["newest"].isoformat() if knowledge["newest"] else "")
     return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:16]
 
 
@@ -70,26 +74,21 @@ def panel(game: Game, language: str) -> dict | None:
 
 
 def saved_copy(game: Game, language: str) -> dict | None:
-    """The description the save button downloads: URLs to store and the rule-to-page map."""
-    document = Document.objects.newest_rules(game, language)
+    """The description the save button downloads: the URLs to store, grouped by kind, and
+    each language's rule-to-page map. ``urls`` lists every group's URLs once."""
+    documents = _rules_by_language(game, language)
+    document = documents.get(language)
     if document is None:
         return None
+    books = [_book(game, code, doc) for code, doc in documents.items()]
+    own = books[0]
     with translation.override(language):
-        toc = reverse("toc", kwargs={"game": game.slug, "kind": document.kind_slug})
-        pages, chapters = section_pages(document, prose=game.numbering == Game.Numbering.PROSE)
-        for page in pages:
-            page.url = f"{toc}{page.number}/"
-        keywords = [
-            reverse("keyword", kwargs={"game": game.slug, "slug": slug})
-            for slug in document.keywords.order_by("number").values_list("slug", flat=True)
-        ]
-        home = reverse("game", kwargs={"game": game.slug})
-        keyword_index = reverse("keywords", kwargs={"game": game.slug}) if keywords else None
+        manifest = reverse("offline_copy", kwargs={"game": game.slug})
         offline = reverse("offline")
-    rule_pages = [{"url": p.url, "numbers": p.numbers} for p in pages]
-    if chapters:
-        rule_pages.append({"url": toc, "numbers": chapters, "prefix": TOC_ANCHOR_PREFIX})
-    urls = [home, toc, *([keyword_index] if keyword_index else []), *keywords]
+        groups = [*own.pop("groups"), *_knowledge_groups(game, len(documents) > 1)]
+    for book in books[1:]:
+        groups += book.pop("groups")
+    urls = list(dict.fromkeys(url for group in groups for url in group["urls"]))
     return {
         "format": FORMAT,
         "game": game.slug,
@@ -98,67 +97,79 @@ def saved_copy(game: Game, language: str) -> dict | None:
         "kind": document.kind_slug,
         "version": document.version,
         "stamp": stamp(game, language, document),
-        "home": home,
-        "toc": toc,
+        "home": own["home"],
+        "toc": own["toc"],
         "offline": offline,
-        "urls": [*urls, *(p.url for p in pages)],
-        "rules": {"pages": rule_pages},
+        "manifest": manifest,
+        "urls": urls,
+        "rules": own["rules"],
+        "books": books,
+        "groups": groups,
+        "images": card_images(game),
     }
 
 
-def section_pages(document, prose: bool = False) -> tuple[list[SavedPage], list[str]]:
-    """The pages that together show every rule once, and the chapter numbers left to the TOC.
-
-    Sections (level-2 headings) are the pages. Rules a chapter holds outside its sections
-    (Riftbound's 801-803 before the keyword glossary) get the page of their outermost number,
-    except in prose games, whose chapter pages are short: there the chapter page is saved. A
-    chapter without sections is saved whole. Chapter headings themselves point at their entry
-    in the table of contents, because a chapter page repeats every section in it.
-    """
-    rules = list(
-        Rule.objects.in_document(document)
-        .in_order()
-        .only("number", "occurrence", "position", "is_heading", "heading_level", "section_end")
-    )
-    owners = _section_owners(rules, prose)
-    pages: dict[int, SavedPage] = {}
-    chapters: list[str] = []
-    root: Rule | None = None
-    for rule in rules:
-        owner = owners.get(rule.position)
-        if owner is None and rule.is_heading and rule.heading_level < SECTION_LEVEL:
-            chapters.extend([rule.number] if rule.occurrence == 1 else [])
-            owner = root = None
-        elif owner is None:
-            root = root if root is not None and _continues(root, rule) else rule
-            owner = root
-        else:
-            root = None
-        if owner is not None:
-            page = pages.setdefault(owner.position, SavedPage(number=owner.number))
-            page.numbers.extend([rule.number] if rule.occurrence == 1 else [])
-    return [pages[position] for position in sorted(pages)], chapters
-
-
-def _section_owners(rules: list[Rule], prose: bool) -> dict[int, Rule]:
-    """Position -> the heading whose saved page shows that rule (innermost section first)."""
-    chapters = [r for r in rules if r.is_heading and r.heading_level < SECTION_LEVEL]
-    sections = [r for r in rules if r.is_heading and r.heading_level == SECTION_LEVEL]
-    owners: dict[int, Rule] = {}
-    for chapter in chapters:
-        end = chapter.section_end if chapter.section_end is not None else chapter.position
-        has_sections = any(chapter.position < s.position <= end for s in sections)
-        if prose or not has_sections:
-            owners.update({position: chapter for position in range(chapter.position, end + 1)})
-    for section in sections:
-        end = section.section_end if section.section_end is not None else section.position
-        owners.update({position: section for position in range(section.position, end + 1)})
-    return owners
+def _book(game: Game, language: str, document: Document) -> dict:
+    """One language's rules: its game page, contents, section pages and keyword pages, and
+    which saved page holds each rule number."""
+    with translation.override(language):
+        toc = reverse("toc", kwargs={"game": game.slug, "kind": document.kind_slug})
+        pages, chapters = section_pages(document, prose=game.numbering == Game.Numbering.PROSE)
+        for page in pages:
+            page.url = f"{toc}{page.number}/"
+        slugs = document.keywords.order_by("number").values_list("slug", flat=True)
+        keywords = [reverse("keyword", kwargs={"game": game.slug, "slug": s}) for s in slugs]
+        if keywords:
+            keywords.insert(0, reverse("keywords", kwargs={"game": game.slug}))
+        home = reverse("game", kwargs={"game": game.slug})
+    rule_pages = [{"url": p.url, "numbers": p.numbers} for p in pages]
+    if chapters:
+        rule_pages.append({"url": toc, "numbers": chapters, "prefix": TOC_ANCHOR_PREFIX})
+    groups = [
+        {"kind": "home", "lang": language, "urls": [home]},
+        {"kind": "contents", "lang": language, "urls": [toc]},
+        {"kind": "keywords", "lang": language, "urls": keywords},
+        {"kind": "sections", "lang": language, "urls": [p.url for p in pages]},
+    ]
+    return {
+        "lang": language,
+        "kind": document.kind_slug,
+        "version": document.version,
+        "home": home,
+        "toc": toc,
+        "rules": {"pages": rule_pages},
+        "groups": [group for group in groups if group["urls"]],
+    }
 
 
-def _continues(root: Rule, rule: Rule) -> bool:
-    """Whether ``rule`` is on ``root``'s page: the rule page of a number shows its contiguous
-    numeric descendants (and a heading its whole section)."""
-    if root.is_heading and root.section_end is not None:
-        return rule.position <= root.section_end
-    return rule.number.startswith(root.number + ".")
+def _knowledge_groups(game: Game, glossary: bool) -> list[dict]:
+    """The card, FAQ and glossary pages in the active language (their content is English
+    whatever the page language, so one language of them is enough)."""
+    language = translation.get_language()
+    slug = game.slug
+    card_slugs = list(Card.objects.of_game(game).order_by("name").values_list("slug", flat=True))
+    lists = math.ceil(len(card_slugs) / CARDS_PER_PAGE)
+    card_list = reverse("cards", kwargs={"game": slug})
+    faq = [
+        page.url(language)
+        for page in FaqPage.objects.of_game(game).select_related("game").order_by("position")
+        if has_url(page)
+    ]
+    groups = [
+        {"kind": "card-lists", "urls": [card_list] * bool(lists)},
+        {
+            "kind": "cards",
+            "urls": [reverse("card", kwargs={"game": slug, "slug": s}) for s in card_slugs],
+        },
+        {"kind": "faq", "urls": [reverse("faq_index", kwargs={"game": slug}), *faq] if faq else []},
+        {"kind": "glossary", "urls": [reverse("glossary", kwargs={"game": slug})] * glossary},
+    ]
+    groups[0]["urls"] += [f"{card_list}?page={number}" for number in range(2, lists + 1)]
+    return [{**group, "lang": language} for group in groups if group["urls"]]
+
+
+def card_images(game: Game) -> list[str]:
+    """Each card's picture, saved only when it loads: a host that refuses must not fail the
+    save, so the worker fetches them one by one and skips the failures."""
+    cards = Card.objects.of_game(game).with_printings()
+    return list(dict.fromkeys(card.image.image_url for card in cards if card.image))

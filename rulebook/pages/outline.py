@@ -68,7 +68,9 @@ class _Rows:
         self.headings = [i for i, row in enumerate(rows) if row[_HEADING]]
 
 
-# About 3 MB a document of the corpus; more documents than this in use would reload each time.
+# Saves reading a document's every rule, reference and citation (10 ms on the demo's small
+# rules, far more on the corpus) on each page that shows its rules. About 3 MB a document of
+# the corpus; more documents than this in use would reload each time.
 @functools.lru_cache(maxsize=16)
 def _rows(document_pk, content_hash, ingested_at, generation) -> _Rows:
     rows = Rule.objects.in_document(document_pk).in_order().values_list(*FIELDS)

@@ -12,8 +12,10 @@ import dj_database_url
 from rulebook import languages as language_table
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
+# Importing settings creates nothing: each writer makes its directory at its first write (the
+# file cache, the Whoosh index, collectstatic, scripts/secret_key.py) and manage.py makes a
+# SQLite database's (``rulebook.datadir``).
 DATA_DIR = Path(os.environ.get("RULEBOOK_DATA_DIR", BASE_DIR / "var")).resolve()
-DATA_DIR.mkdir(parents=True, exist_ok=True)  # a fresh clone has no var/ yet
 DEMO_DIR = BASE_DIR / "demo"
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me")
@@ -48,10 +50,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "rulebook.web.middleware.ContentSecurityPolicyMiddleware",
     "rulebook.web.middleware.AdminLoginThrottleMiddleware",
-    # Before the page cache, whose pages it also marks: the game the reader last browsed.
+    # The game the reader last browsed; it marks stored pages too (the page cache is the
+    # views' own decorator, rulebook.web.caching, inside every middleware).
     "rulebook.web.lastgame.LastGameMiddleware",
-    # Last: it calls the view itself for the pages it caches.
-    "rulebook.web.caching.PageCacheMiddleware",
 ]
 
 ROOT_URLCONF = "rulebook.urls"
@@ -131,7 +132,7 @@ RULEBOOK_PAGE_CACHE = "default"
 RULEBOOK_PAGE_CACHE_SECONDS = int(os.environ.get("RULEBOOK_PAGE_CACHE_SECONDS", "86400"))
 RULEBOOK_PAGE_MAX_AGE = int(os.environ.get("RULEBOOK_PAGE_MAX_AGE", "60"))
 # Part of every page key and ETag: change it when a deployment changes what a URL renders to.
-RULEBOOK_PAGE_FORMAT = os.environ.get("RULEBOOK_PAGE_FORMAT", "2")
+RULEBOOK_PAGE_FORMAT = os.environ.get("RULEBOOK_PAGE_FORMAT", "3")
 # Origins (https://rules.example.com) whose comparison pages an ingest renders ahead, so the
 # first reader after it is served a stored copy.
 RULEBOOK_WARM_ORIGINS = [

@@ -1,93 +1,138 @@
-"""HTTP validators and the server-side page cache for the HTML pages.
+"""HTTP validators and the server-side page cache, declared by each page view.
 
-Every page below is a function of the data, the language, the origin and the URL: nothing
+Every cached page is a function of the data, the language, the origin and the URL: nothing
 per-user. The data part is the data generation that every changing ingest bumps, so one
 number read per request gives the ETag and Last-Modified (a browser or proxy revalidating
 gets a 304 without the view running), and, with the language and URL, the key under which
 the rendered page is kept in Django's cache (Redis when ``REDIS_URL`` is set, shared by every
 worker). An ingest bumps the generation; the old keys are simply never asked for again.
+
+A view says how it is cached with one decorator, under ``require_safe``:
+``@validated_page(reads=...)`` gives validators, ``@cached_page(reads=...)`` validators and a
+stored copy. ``reads`` names the query parameters the page reads; no other parameter reaches
+its key or its view. Pages that are different for each request (the linkify form, search,
+the offline files) carry neither; ``tests/structure/test_page_caching.py`` lists them.
 """
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
+from functools import wraps
 from urllib.parse import urlencode, urlsplit
 
 from django.conf import settings
 from django.core.cache import caches
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.utils.cache import get_conditional_response, patch_vary_headers
-from django.utils.http import http_date
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import condition
 
 from rulebook.models import DataGeneration
-from rulebook.pages.cards import FILTERS
 
-# Pages that carry validators. The linkify page (a CSRF form), search (answers from the
-# index) and the offline files are left out.
-VALIDATED = {
-    "root",
-    "home",
-    "game",
-    "toc",
-    "toc_version",
-    "rule",
-    "rule_version",
-    "rule_history",
-    "rule_history_version",
-    "rule_compare",
-    "rule_compare_version",
-    "changes",
-    "changes_compare",
-    "glossary",
-    "keywords",
-    "keyword",
-    "faq_index",
-    "faq_official",
-    "faq_page",
-    "cards",
-    "card",
-}
-# Pages also kept rendered on the server: rules and sections, keywords, languages side by
-# side, and the expensive history pages (the first request after an ingest pays for the
-# others).
-STORED = {
-    "rule",
-    "rule_version",
-    "rule_compare",
-    "rule_compare_version",
-    "toc",
-    "toc_version",
-    "keywords",
-    "keyword",
-    "rule_history",
-    "rule_history_version",
-    "changes_compare",
-}
-# Pages whose URL has no language: the language comes from the cookie or Accept-Language.
-NEGOTIATED = {"root"}
-# What each page reads of its query string (``request.GET``, in its view and in the context
-# processors). No other parameter reaches the page's key or its view, so ``?a=1`` and
-# ``?a=2`` are one page: a query string of junk can no longer make each request a miss.
-COMMON_PARAMETERS = ("notes",)  # the source notes of the rules a page shows
-PARAMETERS = {
-    "root": ("game",),  # the search box's game, on pages whose URL names none
-    "home": ("game",),
-    "rule": ("part", "missing"),
-    "rule_version": ("part", "missing"),
-    "rule_compare": ("part",),
-    "rule_compare_version": ("part",),
-    "changes": ("old", "new"),
-    "changes_compare": ("class", "renumbered", "xrefs"),
-    "keyword": FILTERS,
-    "cards": (*FILTERS, "page"),
-    "faq_index": ("source", "topic"),
-}
+# What every page reads of its query string besides its own parameters, in the context
+# processors: the source notes of the rules it shows.
+COMMON_PARAMETERS = ("notes",)
+HTML = "text/html; charset=utf-8"
 
 
-def canonical_query(name: str, query) -> str:
-    """The parameters page ``name`` reads, in name order, each with the value its view reads
-    (a repeated parameter's last one)."""
-    wanted = sorted({*COMMON_PARAMETERS, *PARAMETERS.get(name, ())})
+@dataclass(frozen=True)
+class PageCaching:
+    """What the decorator on a view declared (``view.page_caching``, read by ``warm``)."""
+
+    store: bool  # kept rendered on the server, besides carrying validators
+    reads: tuple[str, ...]  # the query parameters the page reads (``COMMON_PARAMETERS`` too)
+    negotiated: bool = False  # no language in the URL: cookie or Accept-Language decides
+
+
+def validated_page(*, reads=(), negotiated=False):
+    """ETag and Last-Modified from the data generation, 304s; rendered on every 200."""
+    return page_caching(PageCaching(False, tuple(reads), negotiated))
+
+
+def cached_page(*, reads=()):
+    """``validated_page``, and the rendered page kept in ``RULEBOOK_PAGE_CACHE``: for the
+    pages that are expensive to build or read most (the first request after an ingest pays
+    for the others)."""
+    return page_caching(PageCaching(True, tuple(reads)))
+
+
+def page_caching(caching: PageCaching):
+    """Django's ``condition`` with the page's key as its ETag, so a revalidation is answered
+    before the view (or the stored copy) is read; the key is computed per request, once."""
+
+    def decorator(view):
+        @wraps(view)
+        def page(request, *args, **kwargs):
+            if request.method not in ("GET", "HEAD"):
+                return view(request, *args, **kwargs)
+            key, changed_at = page_state(request, caching)
+            etag = f'"{key[5:]}"'
+
+            @condition(
+                etag_func=lambda *a, **k: etag, last_modified_func=lambda *a, **k: changed_at
+            )
+            def validated(request, *args, **kwargs):
+                if caching.store:
+                    return stored_or_rendered(key, view, request, args, kwargs)
+                return view(request, *args, **kwargs)
+
+            response = validated(request, *args, **kwargs)
+            if response.status_code in (200, 304):
+                # Pinned pages revalidate too: their successor notice changes at the next ingest.
+                max_age = settings.RULEBOOK_PAGE_MAX_AGE
+                response["Cache-Control"] = f"max-age={max_age}, must-revalidate"
+                if caching.negotiated:
+                    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+            else:  # ``condition`` validates any answer; a 404 or a redirect is not the page
+                del response["ETag"]
+                del response["Last-Modified"]
+            return response
+
+        page.page_caching = caching
+        return page
+
+    return decorator
+
+
+def page_state(request, caching: PageCaching):
+    """(page key, time of the data's last change) of a GET; the request's query string is
+    cut to the parameters the page reads, so the view and its links see only those."""
+    generation, changed_at = DataGeneration.current()
+    language = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
+    if caching.negotiated:
+        language = translation.get_language_from_request(request, check_path=False)
+    query = canonical_query(caching.reads, request.GET)
+    if query != request.META.get("QUERY_STRING", ""):
+        request.GET = QueryDict(query)
+        request.META["QUERY_STRING"] = query
+    # Pages print absolute URLs (canonical, og:url, copy links): scheme and host are in.
+    origin = f"{request.scheme}://{request.get_host()}"
+    return page_key(generation, language, origin, request.get_full_path()), changed_at
+
+
+def stored_or_rendered(key, view, request, args, kwargs):
+    cache = caches[settings.RULEBOOK_PAGE_CACHE]
+    content = cache.get(key)
+    if content is not None:
+        response = HttpResponse(content, content_type=HTML)
+        response["X-Page-Cache"] = "hit"
+        return response
+    response = view(request, *args, **kwargs)
+    if callable(getattr(response, "render", None)):
+        response = response.render()
+    if response.status_code == 200 and not response.streaming:
+        cache.set(key, response.content, settings.RULEBOOK_PAGE_CACHE_SECONDS)
+        response["X-Page-Cache"] = "miss"
+    return response
+
+
+def canonical_query(reads, query) -> str:
+    """The parameters a page reads (``reads`` and ``COMMON_PARAMETERS``), in name order, each
+    with the value its view reads (a repeated parameter's last one): ``?a=1`` and ``?a=2``
+    are one page, so a query string of junk cannot make each request a miss."""
+    wanted = sorted({*COMMON_PARAMETERS, *reads})
     return urlencode([(key, query[key]) for key in wanted if key in query])
 
 
@@ -96,69 +141,6 @@ def page_key(generation: str, language: str, origin: str, full_path: str) -> str
     # copies and browser validators from before then stop matching.
     seed = f"{settings.RULEBOOK_PAGE_FORMAT}|{generation}|{language}|{origin}|{full_path}"
     return "page:" + hashlib.sha256(seed.encode()).hexdigest()[:32]
-
-
-class PageCacheMiddleware:
-    """Must be the last middleware: it calls the view itself for cached pages."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        return self.get_response(request)
-
-    def process_view(self, request, view_func, view_args, view_kwargs):
-        match = request.resolver_match
-        name = match.url_name if match else None
-        if request.method not in ("GET", "HEAD") or name not in VALIDATED:
-            return None
-        generation, changed_at = DataGeneration.current()
-        request.data_generation = generation  # the CSP's image hosts are cached under it
-        language = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
-        if name in NEGOTIATED:
-            from django.utils import translation
-
-            language = translation.get_language_from_request(request, check_path=False)
-        query = canonical_query(name, request.GET)
-        if query != request.META.get("QUERY_STRING", ""):
-            request.GET = QueryDict(query)  # the view and its links see the canonical query
-            request.META["QUERY_STRING"] = query
-        # Pages print absolute URLs (canonical, og:url, copy links): scheme and host are in.
-        origin = f"{request.scheme}://{request.get_host()}"
-        key = page_key(generation, language, origin, request.get_full_path())
-        etag = f'"{key[5:]}"'
-        last_modified = int(changed_at.timestamp())
-        response = get_conditional_response(request, etag=etag, last_modified=last_modified)
-        if response is None:
-            response = self._render(request, name, key, view_func, view_args, view_kwargs)
-        if response.status_code in (200, 304):
-            self._headers(response, name, etag, last_modified)
-        return response
-
-    def _render(self, request, name, key, view_func, view_args, view_kwargs):
-        cache = caches[settings.RULEBOOK_PAGE_CACHE]
-        if name in STORED:
-            content = cache.get(key)
-            if content is not None:
-                response = HttpResponse(content, content_type="text/html; charset=utf-8")
-                response["X-Page-Cache"] = "hit"
-                return response
-        response = view_func(request, *view_args, **view_kwargs)
-        if callable(getattr(response, "render", None)):
-            response = response.render()
-        if name in STORED and response.status_code == 200 and not response.streaming:
-            cache.set(key, response.content, settings.RULEBOOK_PAGE_CACHE_SECONDS)
-            response["X-Page-Cache"] = "miss"
-        return response
-
-    @staticmethod
-    def _headers(response, name, etag, last_modified):
-        response["ETag"] = etag
-        response["Last-Modified"] = http_date(last_modified)
-        # Pinned pages revalidate too: their successor notice changes at the next ingest.
-        response["Cache-Control"] = f"max-age={settings.RULEBOOK_PAGE_MAX_AGE}, must-revalidate"
-        if name in NEGOTIATED:
-            patch_vary_headers(response, ("Accept-Language", "Cookie"))
 
 
 def comparison_paths(families) -> list[str]:
@@ -180,8 +162,8 @@ def comparison_paths(families) -> list[str]:
 
 
 class _Origin(HttpRequest):
-    """A GET of ``path`` from ``origin`` as the pages' templates and context processors
-    read one: what ``warm`` renders a page for, with no client and no middleware."""
+    """A GET of ``path`` from ``origin`` as the page views, their templates and context
+    processors read one: what ``warm`` renders a page for, with no client and no middleware."""
 
     def __init__(self, origin: str, path: str, language: str):
         super().__init__()
@@ -197,43 +179,30 @@ class _Origin(HttpRequest):
 
 
 def warm(origins, paths) -> int:
-    """Render the comparison pages at ``paths`` once per origin with page assembly, and keep
-    each under the key its first reader will ask for; returns how many were stored.
+    """Render the stored pages at ``paths`` once per origin through their own views, which
+    keep each under the key its first reader will ask for; returns how many are kept.
 
     Run by the ingest command after its transaction (``RULEBOOK_WARM_ORIGINS``): the origin
     is part of the page key, so only the site's real origins are worth warming. The ingest
     has stored every range's changes written out; this spares a first reader the page
     around them as well.
     """
-    from django.template.loader import render_to_string
     from django.urls import resolve
-    from django.utils import translation
 
-    from rulebook import kinds
-    from rulebook.models import Game
-    from rulebook.pages import history
-
-    cache = caches[settings.RULEBOOK_PAGE_CACHE]
-    generation = DataGeneration.current()[0]
-    stored = 0
+    kept = 0
     for path in paths:
-        match = resolve(path)
-        if match.url_name != "changes_compare":
-            continue
-        game, kind, span = match.kwargs["game"], match.kwargs["kind"], match.kwargs["span"]
         language = path.split("/")[1]
-        documents = history.versions_of(game, kinds.key_of(kind), language)
-        old, _sep, new = span.partition("..")
-        game_obj = Game.objects.get(slug=game)
-        for origin in origins:
-            request = _Origin(origin, path, language)
-            request.resolver_match = match
-            with translation.override(language):
-                context = history.comparison_context(
-                    game_obj, kind, documents, old, new, (False, False, "")
-                )
-                content = render_to_string("rulebook/comparison.html", context, request)
-            key = page_key(generation, language, origin, request.get_full_path())
-            cache.set(key, content.encode(), settings.RULEBOOK_PAGE_CACHE_SECONDS)
-            stored += 1
-    return stored
+        with translation.override(language):
+            match = resolve(path)
+            caching = getattr(match.func, "page_caching", None)
+            if caching is None or not caching.store:
+                continue
+            for origin in origins:
+                request = _Origin(origin, path, language)
+                request.resolver_match = match
+                try:
+                    response = match.func(request, *match.args, **match.kwargs)
+                except DisallowedHost:  # not in ALLOWED_HOSTS: no reader can ask for it
+                    continue
+                kept += response.status_code == 200 and response.has_header("X-Page-Cache")
+    return kept

@@ -25,8 +25,7 @@ def _game_of(match) -> str | None:
 
 
 class LastGameMiddleware:
-    """Sets the cookie when an HTML page of a game is read; must come before the page cache,
-    whose stored pages it also marks."""
+    """Sets the cookie when an HTML page of a game is read, stored pages included."""
 
     def __init__(self, get_response):
         self.get_response = get_response

@@ -23,8 +23,9 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         policy = getattr(settings, "CONTENT_SECURITY_POLICY", "")
         if response.get("Content-Type", "").startswith("text/html"):
-            # Only documents load images. The page cache has read the generation already.
-            policy = with_image_hosts(policy, getattr(request, "data_generation", None))
+            # Only documents load images. The generation is read once per request (a page's
+            # validators have read it already).
+            policy = with_image_hosts(policy)
         if policy and "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = policy
         response.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")

@@ -78,6 +78,18 @@ localised = [
 rulebook_patterns = [
     path("", views.root, name="root"),
     path("r/<str:number>", views.short_link, name="short"),
+    # Pinned to a version: a version (digits and dashes) is never a document's abbreviation.
+    path("r/<ver:version>/<str:number>", views.short_link, name="short_version"),
+    path(
+        "r/<ver:version>/<str:document>/<str:number>",
+        views.short_link,
+        name="short_version_document",
+    ),
+    path(
+        "r/<str:document>/<ver:version>/<str:number>",
+        views.short_link,
+        name="short_document_version",
+    ),
     path("r/<str:document>/<str:number>", views.short_link, name="short_document"),
     path("robots.txt", views.robots_txt, name="robots"),
     path("healthz", views_health.healthz, name="healthz"),

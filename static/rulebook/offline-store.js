@@ -1,5 +1,5 @@
 // Saved copies in Cache Storage, shared by the pages (save, remove, list) and the service worker
-// (answer a rule URL from its section page). One cache per saved copy, named after the game,
+// (answer a saved page at once, a rule URL from its section page, update a stale copy). One cache per saved copy, named after the game,
 // language and data stamp, so an update downloads beside the old copy and swaps at the end.
 (function (root) {
   "use strict";
@@ -74,35 +74,111 @@
     return Promise.all(workers);
   }
 
+  function manifestOf(manifestUrl) {
+    return fetch(manifestUrl, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+      if (!response.ok) { throw new Error("HTTP " + response.status + " for " + manifestUrl); }
+      return response.json();
+    });
+  }
+
   // Download everything offline.json lists into a fresh cache, then drop older copies of the
-  // same game and language. A failed download leaves the previous copy untouched.
-  function save(manifestUrl, report) {
-    var progress = { done: 0, total: 0, bytes: 0, report: report || function () {} };
-    return fetch(manifestUrl, { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) {
-        if (!response.ok) { throw new Error("HTTP " + response.status + " for " + manifestUrl); }
-        return response.json();
-      })
-      .then(function (meta) {
-        var name = savedName(meta.lang, meta.game, meta.stamp);
-        var pages = meta.urls;
-        progress.total = pages.length + meta.assets.length;
+  // same game and language. A failed page download leaves the previous copy untouched; card
+  // images are extras, stored by options.images (the worker) and skipped when they fail.
+  // options: manifest (offline.json, already fetched), images(cache, urls, progress),
+  // previous (the copy this one replaces, for "updated from version ...").
+  function save(manifestUrl, report, options) {
+    options = options || {};
+    var progress = { done: 0, total: 0, bytes: 0, images: 0, report: report || function () {} };
+    var manifest = options.manifest ? Promise.resolve(options.manifest) : manifestOf(manifestUrl);
+    return manifest.then(function (meta) {
+      var name = savedName(meta.lang, meta.game, meta.stamp);
+      var pages = meta.urls;
+      var images = options.images ? (meta.images || []) : [];
+      progress.total = pages.length + meta.assets.length + images.length;
+      progress.report(progress);
+      return caches.delete(name).then(function () { return caches.open(name); })
+        .then(function (cache) {
+          return storeAll(cache, pages.concat(meta.assets), progress)
+            .then(function () { return images.length ? options.images(cache, images, progress, name) : null; })
+            .then(function () {
+              meta.saved = {
+                pages: pages.length, bytes: progress.bytes, images: progress.images, at: new Date().toISOString()
+              };
+              var before = options.previous;
+              if (before && before.stamp !== meta.stamp) {
+                meta.updated = { from: before.stamp, version: before.version, at: meta.saved.at };
+              }
+              var body = JSON.stringify(meta);
+              return cache.put(META, new Response(body, { headers: { "Content-Type": "application/json" } }));
+            })
+            .catch(function (error) {
+              return caches.delete(name).then(function () { throw error; });
+            });
+        })
+        .then(function () { return dropOthers(meta.lang, meta.game, name); })
+        .then(function () { return metaOf(name); });
+    });
+  }
+
+  // Card images one at a time per worker; one that fails is counted and skipped. Only
+  // readable (CORS) answers are kept: an opaque one would count megabytes against the quota.
+  function storeImages(cache, urls, progress) {
+    var queue = urls.slice();
+    function next() {
+      var url = queue.shift();
+      if (url === undefined) { return null; }
+      return fetch(url, { mode: "cors", credentials: "omit" }).then(function (response) {
+        if (!response.ok) { return null; }
+        return response.clone().blob().then(function (blob) {
+          progress.bytes += blob.size;
+          progress.images += 1;
+          return cache.put(url, response);
+        });
+      }).catch(function () { return null; }).then(function () {
+        progress.done += 1;
         progress.report(progress);
-        return caches.delete(name).then(function () { return caches.open(name); })
-          .then(function (cache) {
-            return storeAll(cache, pages.concat(meta.assets), progress)
-              .then(function () {
-                meta.saved = { pages: pages.length, bytes: progress.bytes, at: new Date().toISOString() };
-                var body = JSON.stringify(meta);
-                return cache.put(META, new Response(body, { headers: { "Content-Type": "application/json" } }));
-              })
-              .catch(function (error) {
-                return caches.delete(name).then(function () { throw error; });
-              });
-          })
-          .then(function () { return dropOthers(meta.lang, meta.game, name); })
-          .then(function () { return metaOf(name); });
+        return next();
       });
+    }
+    var workers = [];
+    for (var i = 0; i < WORKERS; i += 1) { workers.push(next()); }
+    return Promise.all(workers);
+  }
+
+  // The saved page for a URL, from a complete saved copy: {response, meta}, or null.
+  function match(url) {
+    return copyNames().then(function (names) {
+      return names.reduce(function (found, name) {
+        return found.then(function (hit) {
+          if (hit) { return hit; }
+          return caches.open(name)
+            .then(function (cache) { return cache.match(url, { ignoreVary: true }); })
+            .then(function (response) {
+              return response ? metaOf(name).then(function (meta) {
+                return meta ? { response: response, meta: meta } : null;
+              }) : null;
+            });
+        });
+      }, Promise.resolve(null));
+    });
+  }
+
+  // The rules of one language in every saved copy: each copy holds its own language's and,
+  // from format 2, every other language's newest rules ("books").
+  function books(lang) {
+    return list().then(function (metas) {
+      var found = [];
+      metas.forEach(function (meta) {
+        (meta.books || [meta]).forEach(function (book) {
+          if (book.lang !== lang) { return; }
+          found.push({
+            cache: meta.cache + "|" + book.lang, game: meta.game, lang: book.lang, version: book.version,
+            home: book.home, toc: book.toc, rules: book.rules
+          });
+        });
+      });
+      return found;
+    });
   }
 
   function dropOthers(lang, game, keep) {
@@ -139,7 +215,7 @@
     });
   }
 
-  // number -> {url, anchor} for one saved copy, built once per cache.
+  // number -> {url, anchor} for one language of a saved copy, built once per copy.
   function ruleIndex(meta) {
     if (lookups[meta.cache]) { return lookups[meta.cache]; }
     var index = {};
@@ -160,6 +236,7 @@
 
   root.RulebookOffline = {
     SAVED: SAVED, VISITED: VISITED, SHELL: SHELL, META: META,
-    list: list, find: find, save: save, remove: remove, visited: visited, locate: locate
+    list: list, find: find, save: save, remove: remove, visited: visited, locate: locate,
+    match: match, books: books, storeImages: storeImages, manifest: manifestOf
   };
 })(typeof self !== "undefined" ? self : this);

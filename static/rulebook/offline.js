@@ -8,6 +8,7 @@
   var Store = window.RulebookOffline;
   var supported = "serviceWorker" in navigator && "caches" in window && !!Store;
   var lang = document.documentElement.lang || "en";
+  var IMAGE_SILENCE_MS = 20000;
 
   function register() {
     if (!supported || !script || !script.dataset.sw) { return Promise.resolve(null); }
@@ -60,27 +61,50 @@
     this.root.querySelectorAll(selector).forEach(function (el) { el.hidden = !visible; });
   };
 
+  // A copy saved from older data is stale, unless this page is itself that older copy's page
+  // and the worker has just replaced it.
   Panel.prototype.state = function (meta, failed) {
-    var stale = !!meta && meta.stamp !== this.data.stamp;
+    var updated = meta && meta.updated;
+    var stale = !!meta && meta.stamp !== this.data.stamp && !(updated && updated.from === this.data.stamp);
     this.show("[data-state=none]", !meta && !this.busy);
+    this.show("[data-state=estimate]", !meta && !this.busy && !!this.manifest);
     this.show("[data-state=saving]", this.busy);
     this.show("[data-state=saved]", !!meta && !this.busy);
     this.show("[data-state=stale]", stale && !this.busy);
+    this.show("[data-state=updated]", !!updated && !stale && !this.busy);
     this.show("[data-state=failed]", !!failed);
     this.show("[data-action=save]", !meta);
     this.show("[data-action=update]", stale);
     this.show("[data-action=remove]", !!meta);
     this.root.querySelectorAll("button").forEach(function (b) { b.disabled = this.busy; }, this);
     if (meta) { this.root.querySelector("[data-field=summary]").textContent = summary(this.data.summary, meta); }
-    this.root.dataset.saved = meta ? (stale ? "stale" : "saved") : "none";
+    if (updated && !stale) {
+      this.root.querySelector("[data-field=updated]").textContent = fill(this.data.updated, {
+        version: meta.version, previous: updated.version, date: day(updated.at)
+      });
+    }
+    this.root.dataset.saved = this.busy ? "saving" : meta ? (stale ? "stale" : "saved") : "none";
   };
 
   Panel.prototype.refresh = function (failed) {
     var panel = this;
     return Store.find(this.data.lang, this.data.game).then(function (meta) {
+      panel.meta = meta;
       panel.state(meta, failed);
       return meta;
     });
+  };
+
+  // What saving would store and its size, said before the reader saves.
+  Panel.prototype.estimate = function () {
+    var panel = this;
+    return Store.manifest(this.data.manifest).then(function (manifest) {
+      panel.manifest = manifest;
+      panel.root.querySelector("[data-field=estimate]").textContent = fill(panel.data.estimate, {
+        pages: manifest.urls.length, size: size(manifest.size.bytes)
+      });
+      panel.state(panel.meta, false);
+    }).catch(function () {});
   };
 
   Panel.prototype.progress = function (progress) {
@@ -90,6 +114,19 @@
     this.root.querySelector("[data-field=progress]").textContent = fill(this.data.progress, {
       done: progress.done, total: progress.total, size: size(progress.bytes)
     });
+  };
+
+  // The worker saved this game again in the background: say so, from the new copy.
+  Panel.prototype.onMessage = function (event) {
+    var message = event.data || {};
+    if (message.type !== "rulebook-offline" || message.game !== this.data.game || message.lang !== this.data.lang) {
+      return;
+    }
+    if (message.state === "updating") {
+      this.root.dataset.saved = "updating";
+      return;
+    }
+    this.refresh(false);
   };
 
   Panel.prototype.onClick = function (event) {
@@ -112,17 +149,57 @@
 
   // Saving is only useful once a worker can answer offline: wait for it before saying "saved".
   Panel.prototype.save = function () {
-    var registration = this.registration;
+    var panel = this;
     if (navigator.storage && navigator.storage.persist) { navigator.storage.persist().catch(function () {}); }
-    return Store.save(this.data.manifest, this.progress.bind(this)).then(function () {
-      return Promise.resolve(registration).then(function (active) {
-        if (!active) { return null; }
-        return Promise.race([navigator.serviceWorker.ready, new Promise(function (resolve) {
-          setTimeout(resolve, 10000);
-        })]);
-      });
+    return Promise.resolve(this.registration).then(function (active) {
+      if (!active) { return null; }
+      return Promise.race([navigator.serviceWorker.ready, new Promise(function (resolve) {
+        setTimeout(resolve, 10000);
+      })]);
+    }).then(function () {
+      var options = { manifest: panel.manifest, previous: panel.meta, images: workerImages };
+      panel.manifest = null;
+      return Store.save(panel.data.manifest, panel.progress.bind(panel), options);
     });
   };
+
+  // Card images are fetched by the worker (a page may only fetch from this site); the save
+  // goes on without them when there is no worker to ask.
+  function workerImages(cache, urls, progress, name) {
+    var worker = navigator.serviceWorker.controller;
+    if (!worker) { return Promise.resolve(); }
+    var id = String(Math.random()).slice(2);
+    var start = progress.done;
+    var bytes = progress.bytes;
+    return new Promise(function (resolve) {
+      var watchdog = null;
+      function finish() {
+        clearTimeout(watchdog);
+        navigator.serviceWorker.removeEventListener("message", listen);
+        resolve();
+      }
+      // A worker that stopped answering (replaced mid-save) must not hold the save forever.
+      function wait() {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(finish, IMAGE_SILENCE_MS);
+      }
+      function listen(event) {
+        var data = event.data || {};
+        if (data.id !== id) { return; }
+        wait();
+        progress.done = start + (data.done === undefined ? urls.length : data.done);
+        progress.bytes = bytes + data.bytes;
+        progress.report(progress);
+        if (data.type === "rulebook-images-done") {
+          progress.images = data.images;
+          finish();
+        }
+      }
+      navigator.serviceWorker.addEventListener("message", listen);
+      wait();
+      worker.postMessage({ type: "rulebook-images", id: id, cache: name, urls: urls });
+    });
+  }
 
   // ---- The offline page ----
   function element(tag, className, text) {
@@ -212,7 +289,12 @@
       // Only offer saving where a worker can answer offline.
       registration.then(function (active) {
         if (!active) { return null; }
-        return new Panel(panel, active).refresh(false).then(function () { panel.hidden = false; });
+        var saver = new Panel(panel, active);
+        navigator.serviceWorker.addEventListener("message", saver.onMessage.bind(saver));
+        return saver.refresh(false).then(function (meta) {
+          panel.hidden = false;
+          return meta && meta.stamp === saver.data.stamp ? null : saver.estimate();
+        });
       }).catch(function () {});
     }
     var saved = document.querySelector(".offline-copies");

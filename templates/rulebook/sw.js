@@ -1,7 +1,10 @@
 // Rulebook's service worker, served at /sw.js by rulebook/web/views/offline.py so that it
-// controls /en/ and /fr/. Pages come from the network first; when the network fails (or a
-// gateway answers 502-504, or it is slow and a copy exists) they come from this device:
-// the page itself, a rule's saved section page at its anchor, or the offline page.
+// controls /en/ and /fr/. A page of a saved copy ("Save for offline") is answered from this
+// device at once, marked with the SAVED_HEADER, and the copy is checked against the site's
+// stamp in the background and saved again when the site changed. Other pages come from the
+// network first; when the network fails (or a gateway answers 502-504, or it is slow and a
+// copy exists, or the device says it is offline) they come from this device: a visited copy,
+// a rule's saved section page at its anchor, or the offline page.
 "use strict";
 var CONFIG = {{ config|safe }};
 importScripts.apply(self, CONFIG.scripts);
@@ -12,6 +15,10 @@ var SLOW_MS = 4000;
 var MAX_VISITED = 150;
 var GATEWAY_ERRORS = [502, 503, 504];
 var MATCH = { ignoreVary: true };
+var SAVED_HEADER = "X-Rulebook-Offline";
+var CHECK_MS = 5 * 60 * 1000; // at most one stamp check per saved copy in this time
+var checked = {};
+var updating = {};
 
 self.addEventListener("install", function (event) {
   var offlinePages = Object.keys(CONFIG.offline).map(function (lang) { return CONFIG.offline[lang]; });
@@ -38,7 +45,10 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") { return; }
   var url = new URL(request.url);
-  if (url.origin !== self.location.origin) { return; }
+  if (url.origin !== self.location.origin) {
+    if (request.destination === "image") { event.respondWith(image(request)); }
+    return;
+  }
   if (request.mode === "navigate" && isReaderPage(url.pathname)) {
     navigate(event, url);
   } else if (url.pathname.indexOf(CONFIG.static) === 0 || url.pathname === CONFIG.manifest) {
@@ -73,15 +83,80 @@ function asset(event) {
   });
 }
 
-function navigate(event, url) {
-  var kept = Promise.resolve();
-  var network = fetch(event.request).then(function (response) {
-    if (worthKeeping(response)) { kept = remember(event.request, response.clone()); }
-    return response;
-  });
-  event.waitUntil(network.then(function () { return kept; }, noop));
-  event.respondWith(answer(network, event.request, url));
+// A card image: the saved copy's, else the network's (never kept outside a saved copy).
+function image(request) {
+  return Store.match(request.url).then(function (hit) { return hit ? hit.response : fetch(request); });
 }
+
+function navigate(event, url) {
+  var work = Store.match(url.href.split("#")[0]).then(function (hit) {
+    if (hit) { return { response: marked(hit.response), later: refresh(hit.meta) }; }
+    if (self.navigator.onLine === false) {
+      return { response: fromDevice(event.request, url).then(function (copy) { return copy || offlinePage(url); }) };
+    }
+    var kept = Promise.resolve();
+    var network = fetch(event.request).then(function (response) {
+      if (worthKeeping(response)) { kept = remember(event.request, response.clone()); }
+      return response;
+    });
+    return { response: answer(network, event.request, url), later: network.then(function () { return kept; }) };
+  });
+  event.respondWith(work.then(function (w) { return w.response; }));
+  event.waitUntil(work.then(function (w) { return w.later; }).catch(noop));
+}
+
+// A saved page as a fresh response (a stored redirected response cannot answer a navigation)
+// that says where it came from.
+function marked(response) {
+  var headers = new Headers(response.headers);
+  headers.set(SAVED_HEADER, "saved");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: headers });
+}
+
+// When online, compare the copy's stamp with the site's; when the site changed, save the copy
+// again beside the old one (which keeps answering until the new one is complete) and tell
+// the open pages.
+function refresh(meta) {
+  var key = meta.lang + "|" + meta.game;
+  if (self.navigator.onLine === false || updating[key] || Date.now() - (checked[key] || 0) < CHECK_MS) {
+    return null;
+  }
+  checked[key] = Date.now();
+  updating[key] = true;
+  return Store.manifest(meta.manifest)
+    .then(function (fresh) {
+      if (fresh.stamp === meta.stamp) { return null; }
+      tell({ type: "rulebook-offline", state: "updating", lang: meta.lang, game: meta.game });
+      var options = { manifest: fresh, previous: meta, images: Store.storeImages };
+      return Store.save(meta.manifest, null, options).then(function (saved) {
+        tell({ type: "rulebook-offline", state: "updated", lang: saved.lang, game: saved.game, version: saved.version, stamp: saved.stamp });
+      });
+    })
+    .catch(function () { checked[key] = 0; })
+    .then(function () { updating[key] = false; });
+}
+
+function tell(message) {
+  return self.clients.matchAll({ type: "window" }).then(function (clients) {
+    clients.forEach(function (client) { client.postMessage(message); });
+  });
+}
+
+// The page side asks the worker to store a new copy's card images: the worker may fetch from
+// the image hosts (its own policy names them), a page may not.
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type !== "rulebook-images" || !event.source) { return; }
+  var progress = { done: 0, total: data.urls.length, bytes: 0, images: 0, report: function (p) {
+    event.source.postMessage({ type: "rulebook-images-progress", id: data.id, done: p.done, bytes: p.bytes });
+  } };
+  event.waitUntil(caches.open(data.cache)
+    .then(function (cache) { return Store.storeImages(cache, data.urls, progress); })
+    .catch(noop)
+    .then(function () {
+      event.source.postMessage({ type: "rulebook-images-done", id: data.id, images: progress.images, bytes: progress.bytes });
+    }));
+});
 
 function worthKeeping(response) {
   var type = response.headers.get("Content-Type") || "";
@@ -124,7 +199,8 @@ function answer(network, request, url) {
 
 function fromDevice(request, url) {
   return caches.match(url.href.split("#")[0], MATCH).then(function (cached) {
-    return cached || savedRule(request, url).then(function (target) {
+    if (cached) { return cached; }
+    return savedRule(request, url).then(function (target) {
       return target ? Response.redirect(new URL(target, url).href, 302) : null;
     });
   });
@@ -146,19 +222,19 @@ function offlinePage(url) {
 // Where a rule URL, a number typed in a search box, or a short link lands in a saved copy.
 function savedRule(request, url) {
   var lang = languageOf(url);
-  return Store.list(lang).then(function (copies) {
+  return Store.books(lang).then(function (books) {
     var path = url.pathname;
-    for (var i = 0; i < copies.length; i += 1) {
-      var copy = copies[i];
-      if (path.indexOf(copy.toc) === 0) { return ruleInCopy(copy, path.slice(copy.toc.length)); }
+    for (var i = 0; i < books.length; i += 1) {
+      var book = books[i];
+      if (path.indexOf(book.toc) === 0) { return ruleInCopy(book, path.slice(book.toc.length)); }
     }
     var typed = null;
     if (path === CONFIG.search[lang]) { typed = url.searchParams.get("q"); }
     if (/^\/r\/[^/]+$/.test(path)) { typed = decode(path.slice(3)); }
     var number = typed && RuleNumbers.normalise(typed);
     if (!number) { return null; }
-    var game = url.searchParams.get("game") || gameOf(request.referrer, copies);
-    var ordered = copies.filter(function (c) { return c.game === game; }).concat(copies);
+    var game = url.searchParams.get("game") || gameOf(request.referrer, books);
+    var ordered = books.filter(function (b) { return b.game === game; }).concat(books);
     for (var j = 0; j < ordered.length; j += 1) {
       var target = Store.locate(ordered[j], number);
       if (target) { return target; }

@@ -9,6 +9,14 @@ pytestmark = pytest.mark.django_db
 
 HOST = "http://testserver"
 RULE_URL = HOST + "/en/lanternfall/rules/{}/"
+# What the outputs carry: short links pinned to the version linked against.
+SHORT_URL = HOST + "/r/2026-05-01/{}"
+
+
+@pytest.fixture(autouse=True)
+def short_links_to_lanternfall(settings):
+    """``/r/`` leads into Lanternfall whichever other games the session has loaded."""
+    settings.RULEBOOK_DEFAULT_GAME = "lanternfall"
 
 
 def link(client, text, status=200, **fields):
@@ -98,6 +106,7 @@ def test_reference_kinds_and_titles(demo_data, client):
         "number": "711",
         "title": "Swift",
         "url": RULE_URL.format("711"),
+        "short_url": HOST + "/r/2026-05-01/711",
     }
     assert data["references"][1]["kind"] == "rule"
     assert data["references"][1]["title"].startswith("Swift lets a card be played")
@@ -143,7 +152,7 @@ def test_html_output_escapes_everything(demo_data, client):
     assert data["html"].startswith("&lt;script&gt;alert(1)&lt;/script&gt; see ")
     assert "&amp; &quot;quotes&quot;<br>\nnext line" in data["html"]
     soup = BeautifulSoup(data["html"], "html.parser")
-    assert soup.a["href"] == RULE_URL.format("124.1") and soup.a["title"].startswith("124.1 ")
+    assert soup.a["href"] == SHORT_URL.format("124.1") and soup.a["title"].startswith("124.1 ")
 
 
 def test_markdown_escapes_specials_and_keeps_urls_raw(demo_data, client):
@@ -158,22 +167,22 @@ def test_markdown_escapes_specials_and_keeps_urls_raw(demo_data, client):
     )
     assert "\n\\- item\n1\\. first\n" in markdown
     assert "https://example.com/a_b_(c)" in markdown
-    assert markdown.endswith(f"[rule 711]({RULE_URL.format('711')})")
+    assert markdown.endswith(f"[rule 711]({SHORT_URL.format('711')})")
 
 
 def test_markdown_link_text_is_escaped_too(demo_data, client):
     markdown = link(client, "[swift] and [Ward 2]")["markdown"]
     assert markdown == (
-        f"\\[[swift]({RULE_URL.format('711')})\\] and \\[[Ward]({RULE_URL.format('714')}) 2\\]"
+        f"\\[[swift]({SHORT_URL.format('711')})\\] and \\[[Ward]({SHORT_URL.format('714')}) 2\\]"
     )
 
 
 def test_bbcode_output(demo_data, client):
     bbcode = link(client, "[b]bold[/b] CR 405.1 & rules 405 and 406")["bbcode"]
     assert bbcode == (
-        f"[b]bold[/b] [url={RULE_URL.format('405.1')}]CR 405.1[/url] & rules "
-        f"[url={RULE_URL.format('405')}]405[/url] and "
-        f"[url={RULE_URL.format('406')}]406[/url]"
+        f"[b]bold[/b] [url={SHORT_URL.format('405.1')}]CR 405.1[/url] & rules "
+        f"[url={SHORT_URL.format('405')}]405[/url] and "
+        f"[url={SHORT_URL.format('406')}]406[/url]"
     )
 
 
@@ -223,6 +232,7 @@ def test_name_providers_are_pluggable(demo_data, client, monkeypatch):
         "number": "lantern-keeper",
         "title": "Lantern Keeper",
         "url": f"{HOST}/en/lanternfall/",
+        "short_url": f"{HOST}/en/lanternfall/",
     }
 
 
@@ -266,7 +276,7 @@ def test_page_post_without_javascript(demo_data, client):
     assert xref.find_next_sibling("span")["role"] == "tooltip"
     assert preview.find("b") is None and "<b>hi</b>" in preview.get_text()
     markdown = soup.select_one("#linkify-markdown").get_text()
-    assert f"[rule 711]({RULE_URL.format('711')})" in markdown
+    assert f"[rule 711]({SHORT_URL.format('711')})" in markdown
     assert "[url=" in soup.select_one("#linkify-bbcode").get_text()
     assert "&lt;b&gt;" in soup.select_one("#linkify-html").get_text()  # copyable source
     assert soup.select_one("section.linkify-output").get("hidden") is None
@@ -274,11 +284,13 @@ def test_page_post_without_javascript(demo_data, client):
 
 def test_page_post_in_french_and_pinned(demo_data, client):
     response = client.post("/fr/linkify/", {"text": "règle 711", "game": "lanternfall"})
-    assert f"{HOST}/fr/lanternfall/rules/711/" in response.content.decode()
+    assert f"{HOST}/fr/lanternfall/rules/711/" in response.content.decode()  # the preview
+    assert f"{SHORT_URL.format('711')})" in response.content.decode()  # the Markdown
     pinned = client.post(
         "/en/linkify/", {"text": "rule 509", "game": "lanternfall", "version": "2026-01"}
     )
     assert f"{HOST}/en/lanternfall/rules/2026-01/509/" in pinned.content.decode()
+    assert f"{HOST}/r/2026-01/509)" in pinned.content.decode()
 
 
 def test_page_post_with_errors(demo_data, client):

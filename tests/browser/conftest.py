@@ -5,6 +5,7 @@ README's run command uses, so these tests see what a visitor sees and never shar
 in-process test database.
 """
 
+import os
 import shutil
 from pathlib import Path
 
@@ -39,6 +40,10 @@ def browser():
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
+    # Playwright's sync API drives an asyncio loop from this thread; with several tests per
+    # process (pytest-xdist) Django then took later tests' plain ORM calls for calls from a
+    # coroutine (SynchronousOnlyOperation). Nothing here runs Django code in a coroutine.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as pw:
         instance = pw.chromium.launch(
             executable_path=CHROMIUM,

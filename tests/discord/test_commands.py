@@ -13,6 +13,14 @@ pytestmark = pytest.mark.django_db
 
 HOST = "http://testserver"
 GAME = {"game": "lanternfall"}
+# Replies link rules by their short links, pinned to the version shown.
+SHORT = HOST + "/r/2026-05-01/"
+
+
+@pytest.fixture(autouse=True)
+def short_links_to_lanternfall(settings):
+    """``/r/`` leads into Lanternfall whichever other games the session has loaded."""
+    settings.RULEBOOK_DEFAULT_GAME = "lanternfall"
 
 
 def test_rule_embed(demo_data, discord):
@@ -21,7 +29,7 @@ def test_rule_embed(demo_data, discord):
     item = embed(reply)
     assert item["title"].startswith("711.1 — ") and "Swift" in item["title"]
     assert item["description"].startswith("**711.1** ")
-    assert item["url"] == f"{HOST}/en/lanternfall/rules/711.1/"
+    assert item["url"] == f"{SHORT}711.1"
     assert item["footer"]["text"] == "Core Rules 2026-05-01"
     assert reply["data"]["allowed_mentions"] == {"parse": []}
 
@@ -39,18 +47,18 @@ def test_unknown_number_answers_the_asker_with_the_nearest_rules(demo_data, disc
     assert reply["data"]["flags"] == 64
     item = embed(reply)
     assert "999.9" in item["title"]
-    assert "[714.2](http://testserver/en/lanternfall/rules/714.2/)" in item["description"]
+    assert f"[714.2]({SHORT}714.2)" in item["description"]
     nonsense = discord.command("rule", number="hello", **GAME)
     assert nonsense["data"]["flags"] == 64 and "hello" in embed(nonsense)["title"]
 
 
 def test_old_number_in_its_version_says_where_it_is_now(demo_data, discord):
     item = embed(discord.command("rule", number="509", version="2026-01", **GAME))
-    assert item["url"] == f"{HOST}/en/lanternfall/rules/2026-01/509/"
+    assert item["url"] == f"{HOST}/r/2026-01/509"
     assert item["footer"]["text"] == "Core Rules 2026-01"
     now = item["fields"][0]
     assert now["name"] == "In Core Rules 2026-05-01"
-    assert now["value"] == f"[now 711]({HOST}/en/lanternfall/rules/711/)"
+    assert now["value"] == f"[now 711]({SHORT}711)"
     removed = embed(discord.command("rule", number="155", version="2026-01", **GAME))
     assert "removed" in removed["fields"][0]["value"]
     missing = discord.command("rule", number="711", version="2019-01", **GAME)
@@ -60,7 +68,7 @@ def test_old_number_in_its_version_says_where_it_is_now(demo_data, discord):
 def test_french_locale_answers_in_french(demo_data, discord):
     item = embed(discord.command("rule", locale="fr", number="711", **GAME))
     assert item["title"] == "711 — Mots-clés › Célérité"
-    assert item["url"] == f"{HOST}/fr/lanternfall/rules/711/"
+    assert item["url"] == f"{SHORT}711"  # /r/ answers in the reader's browser language
     assert item["footer"]["text"] == "Règles du jeu 2026-05-01"
     chosen = embed(discord.command("rule", number="711", lang="fr", **GAME))
     assert chosen["url"] == item["url"]
@@ -68,7 +76,7 @@ def test_french_locale_answers_in_french(demo_data, discord):
 
 def test_french_locale_without_french_text_answers_in_english_with_a_note(demo_data, discord):
     item = embed(discord.command("rule", locale="fr", number="509", version="2026-01", **GAME))
-    assert item["url"] == f"{HOST}/en/lanternfall/rules/2026-01/509/"
+    assert item["url"] == f"{HOST}/r/2026-01/509"
     assert item["description"].startswith("*Il n’existe pas de texte français")
     assert item["fields"][0]["value"].startswith("[désormais 711]")
 
@@ -79,13 +87,12 @@ def test_language_button_gives_the_clicker_the_other_language(demo_data, discord
     assert button["label"] == "Français" and button["style"] == 2
     clicked = discord.click(button["custom_id"])
     assert clicked["type"] == 4 and clicked["data"]["flags"] == 64
-    assert embed(clicked)["url"] == f"{HOST}/fr/lanternfall/rules/711/"
+    assert embed(clicked)["url"] == f"{SHORT}711"
     assert "Célérité" in embed(clicked)["title"]
     [back] = buttons(clicked)
     assert back["label"] == "English"
-    assert embed(discord.click(back["custom_id"], locale="fr"))["url"].endswith(
-        "/en/lanternfall/rules/711/"
-    )
+    english = embed(discord.click(back["custom_id"], locale="fr"))
+    assert english["url"] == f"{SHORT}711" and "Swift" in english["title"]
 
 
 def test_no_language_button_when_the_other_language_lacks_the_rule(demo_data, discord):
@@ -111,7 +118,8 @@ def test_show_more_pages_through_a_long_rule(long_rules, discord):
     assert len(item["description"]) <= limits.DESCRIPTION and limits.size(item) <= limits.TOTAL
     assert item["title"].endswith("(1/3)")
     assert (
-        "[Read the rest on the site](http://testserver/en/longroads/rules/101/)"
+        # No short link reaches this game: its pinned page.
+        "[Read the rest on the site](http://testserver/en/longroads/rules/2026-02-02/101/)"
         in item["description"]
     )
     [more] = buttons(reply)
@@ -133,7 +141,7 @@ def test_keyword(demo_data, discord):
     assert item["title"] == "Swift"
     assert item["url"] == f"{HOST}/en/lanternfall/keywords/swift/"
     fields = {f["name"]: f["value"] for f in item["fields"]}
-    assert f"[711]({HOST}/en/lanternfall/rules/711/)" in fields["Rules"]
+    assert f"[711]({SHORT}711)" in fields["Rules"]
     assert fields["Cards"].startswith("[5 cards](") and "#cards" in fields["Cards"]
     assert fields["FAQ"].startswith("[") and "FAQ entr" in fields["FAQ"]
     french = embed(discord.command("keyword", locale="fr", name="Swift", **GAME))
@@ -179,20 +187,20 @@ def test_search_lists_the_top_five(index, discord):
     assert "**Swift**" in everything(reply)  # the highlight, as bold
     assert item["url"] == f"{HOST}/en/search/?q=Swift&game=lanternfall"
     number = embed(discord.command("search", query="rule 711.1", **GAME))
-    assert number["url"] == f"{HOST}/en/lanternfall/rules/711.1/"
+    assert number["url"] == f"{SHORT}711.1"
     nothing = discord.command("search", query="zzyzx qqq", **GAME)
     assert nothing["data"]["flags"] == 64
 
 
-def test_link_rules_message_command(demo_data, discord, settings):
-    settings.RULEBOOK_DEFAULT_GAME = "lanternfall"  # a message command has no game option
+def test_link_rules_message_command(demo_data, discord):
+    # A message command has no game option: the default game, Lanternfall here.
     reply = discord.link_rules("does Swift beat rule 405.1? see Sudden Gust and <@123> `711`")
     assert reply["data"]["flags"] == 64
     item = embed(reply)
     lines = item["description"].split("\n")
     assert lines == [
-        f"[Swift]({HOST}/en/lanternfall/rules/711/) Keyword",
-        f"[405.1]({HOST}/en/lanternfall/rules/405.1/) " + lines[1].split(") ", 1)[1],
+        f"[Swift]({SHORT}711) Keyword",
+        f"[405.1]({SHORT}405.1) " + lines[1].split(") ", 1)[1],
         f"[Sudden Gust]({HOST}/en/lanternfall/cards/sudden-gust/) Card",
     ]
     empty = discord.link_rules("nothing to see here")
@@ -218,9 +226,9 @@ def test_autocomplete(demo_data, discord):
     assert games["data"]["choices"][0] == {"name": "Lanternfall", "value": "lanternfall"}
 
 
-def test_default_game_and_unknown_game(demo_data, discord, settings):
-    settings.RULEBOOK_DEFAULT_GAME = "lanternfall"
-    assert embed(discord.command("rule", number="711"))["url"].endswith("/lanternfall/rules/711/")
+def test_default_game_and_unknown_game(demo_data, discord):
+    item = embed(discord.command("rule", number="711"))
+    assert item["url"] == f"{SHORT}711" and "Swift" in item["title"]
     unknown = discord.command("rule", number="711", game="chess")
     assert unknown["data"]["flags"] == 64 and "lanternfall" in embed(unknown)["title"]
 
@@ -260,7 +268,7 @@ def test_deferred_reply_and_its_follow_up(demo_data, discord, settings, monkeypa
         "https://discord.com/api/v10/webhooks/775799577604522054/A_UNIQUE_TOKEN/messages/@original"
     )
     body = json.loads(request.data)
-    assert body["embeds"][0]["url"] == f"{HOST}/en/lanternfall/rules/711/"
+    assert body["embeds"][0]["url"] == f"{SHORT}711"
 
 
 def test_discord_commands_prints_definitions_with_french(capsys):
@@ -292,4 +300,4 @@ def test_prose_entries_by_name(demo_data, discord):
     item = embed(discord.command("rule", number=entry.title, game="hollowmere"))
     assert item["description"].startswith(f"**{entry.title}** ")
     assert item["title"].startswith(f"{entry.title} — ")
-    assert item["url"] == f"{HOST}/en/hollowmere/rules/{entry.number}/"
+    assert item["url"] == f"{HOST}/en/hollowmere/rules/2026-06-01/{entry.number}/"

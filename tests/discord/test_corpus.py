@@ -8,6 +8,7 @@ from tests.discord.conftest import buttons, embed
 pytestmark = [pytest.mark.django_db, pytest.mark.corpus]
 
 HOST = "http://testserver"
+NEWEST = f"{HOST}/r/2026-07-16/"  # replies link the version they show, by its short link
 
 
 @pytest.fixture
@@ -27,18 +28,18 @@ def test_rule_813_1c2_in_english_and_french(riftbound, discord):
     assert " ".join(text_of("813.1.c.2", "en").split()).split('"')[0] in item["description"]
     assert item["title"] == "813.1.c.2 — Keywords › Reaction"
     assert item["footer"]["text"] == "Core Rules 2026-07-16"
-    assert item["url"] == f"{HOST}/en/riftbound/rules/813.1.c.2/"
+    assert item["url"] == f"{NEWEST}813.1.c.2"
     french = embed(discord.command("rule", locale="fr", number="813.1c2"))
     assert "compétences activées" in french["description"]
     assert french["title"] == "813.1.c.2 — Mots-clés › Réaction"
-    assert french["url"] == f"{HOST}/fr/riftbound/rules/813.1.c.2/"
+    assert french["url"] == f"{NEWEST}813.1.c.2"
 
 
 def test_unknown_number_lists_the_nearest_rules(riftbound, discord):
     reply = discord.command("rule", number="999.9")
     assert reply["type"] == 4 and reply["data"]["flags"] == 64
     assert "999.9" in embed(reply)["title"]
-    assert "/en/riftbound/rules/" in embed(reply)["description"]
+    assert f"]({NEWEST}" in embed(reply)["description"]
 
 
 def test_the_french_button_gives_the_clicker_the_same_answer_in_french(riftbound, discord):
@@ -48,14 +49,14 @@ def test_the_french_button_gives_the_clicker_the_same_answer_in_french(riftbound
     clicked = discord.click(button["custom_id"])
     assert clicked["type"] == 4 and clicked["data"]["flags"] == 64
     item = embed(clicked)
-    assert item["url"] == f"{HOST}/fr/riftbound/rules/813.1.c.2/"
+    assert item["url"] == f"{NEWEST}813.1.c.2"
     assert " ".join(text_of("813.1.c.2", "fr").split())[:40] in item["description"]
     assert item["footer"]["text"] == "Règles du jeu 2026-07-16"
 
 
 def test_an_old_number_in_its_version_says_now(riftbound, discord):
     item = embed(discord.command("rule", number="739", version="2025-12-01"))
-    assert item["url"] == f"{HOST}/en/riftbound/rules/2025-12-01/739/"
+    assert item["url"] == f"{HOST}/r/2025-12-01/739"
     assert "Reaction" in item["title"]
     assert item["fields"][0]["value"].startswith("[now 813]")
 
@@ -76,8 +77,8 @@ def test_link_rules_on_a_chat_message(riftbound, discord):
     reply = discord.link_rules("see 813.1.c and Deflect, Defy")
     assert reply["data"]["flags"] == 64
     lines = embed(reply)["description"].split("\n")
-    assert lines[0].startswith(f"[813.1.c]({HOST}/en/riftbound/rules/813.1.c/) ")
-    assert lines[1] == f"[Deflect]({HOST}/en/riftbound/rules/809/) Keyword"
+    assert lines[0].startswith(f"[813.1.c]({NEWEST}813.1.c) ")
+    assert lines[1] == f"[Deflect]({NEWEST}809) Keyword"
     assert lines[2] == f"[Defy]({HOST}/en/riftbound/cards/defy/) Card"
     assert len(lines) == 3
 
@@ -92,6 +93,6 @@ def test_card_and_keyword(riftbound, discord):
     keyword = embed(discord.command("keyword", name="Reaction"))
     fields = {f["name"]: f["value"] for f in keyword["fields"]}
     assert keyword["url"] == f"{HOST}/en/riftbound/keywords/reaction/"
-    assert f"[813]({HOST}/en/riftbound/rules/813/)" in fields["Rules"]
+    assert f"[813]({NEWEST}813)" in fields["Rules"]
     assert int(fields["Cards"].strip("[").split()[0]) > 10
     assert int(fields["FAQ"].strip("[").split()[0]) > 0

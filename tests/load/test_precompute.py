@@ -116,3 +116,30 @@ def test_one_ingest_compares_each_pair_of_versions_once(tmp_path, monkeypatch):
         ("2026-04-01", "2026-06-01"),
     ]
     assert precompute.family_history(family, _family()) is not history  # not kept after
+
+
+def test_a_history_stored_under_another_format_is_rebuilt_not_read(tmp_path):
+    import pickle
+
+    from rulebook.history import storage
+    from tests.history.test_storage import Tripwire, opened
+
+    opened.clear()
+    _ingest(_version(tmp_path, "2026-02-03"))
+    _ingest(_version(tmp_path, "2026-04-01", "106. A rule only this test adds.\n"))
+    row = Precomputed.objects.get(key__startswith="history:testgame:")
+    row.payload = storage.header(storage.FORMAT + 1) + pickle.dumps(Tripwire())
+    row.save()
+    # A page computes the family itself, from the rules.
+    history, _documents = pages_history.history_for(_family()[0].game, "core-rules", "en")
+    assert history.precomputed == {}
+    assert [c.number for c in history.comparison(0).changes if c.cls == "added"] == ["106"]
+    # The next ingest computes every comparison again and stores them under this format.
+    _ingest(_version(tmp_path, "2026-06-01", "106. A rule only this test rewords.\n"))
+    assert opened == []
+    row = Precomputed.objects.get(key__startswith="history:testgame:")
+    assert bytes(row.payload).startswith(storage.header())
+    assert sorted(storage.loads(row.payload)["history"].made()) == [
+        ("2026-02-03", "2026-04-01"),
+        ("2026-04-01", "2026-06-01"),
+    ]

@@ -5,9 +5,11 @@ import json
 import re
 
 import pytest
+from django.utils import translation
 
 from rulebook.models import Document, Game, Rule
 from rulebook.pages import offline
+from rulebook.web import offline_size
 
 pytestmark = pytest.mark.django_db
 
@@ -142,7 +144,10 @@ def test_french_copy_uses_french_urls_and_keyword_slugs(demo_data, client):
     copy = saved_copy(client, "fr")
     assert copy["home"] == "/fr/lanternfall/" and copy["offline"] == "/fr/offline/"
     assert "/fr/lanternfall/keywords/celerite/" in copy["urls"]
-    assert all(url.startswith("/fr/") for url in copy["urls"])
+    # Everything in French but the English rules, which a French copy holds too.
+    english = {url for group in copy["groups"] if group["lang"] == "en" for url in group["urls"]}
+    assert english and all(url.startswith("/en/lanternfall/") for url in english)
+    assert all(url.startswith("/fr/") for url in copy["urls"] if url not in english)
 
 
 def test_stamp_changes_when_a_newer_rules_version_arrives(demo_data, client):
@@ -170,6 +175,81 @@ def test_corpus_copy_maps_sub_rules_to_their_section(corpus_data, client):
     assert page_of["813.1.c"] == "/en/riftbound/rules/813/"
     assert page_of["801.3.a.1"] == "/en/riftbound/rules/801/"
     assert page_of["800"] == "/en/riftbound/rules/"
-    assert len(copy["urls"]) < 300
+    rules = [g for g in copy["groups"] if g["kind"] in ("sections", "keywords", "contents")]
+    assert sum(len(g["urls"]) for g in rules if g["lang"] == "en") < 300  # not a URL per rule
     anchors = _page_anchors(client, "/en/riftbound/rules/813/")
     assert {"813", "813.1.c", "813.1.c.2"} <= anchors
+
+
+def test_saved_copy_holds_what_a_table_needs(demo_data, client):
+    copy = saved_copy(client)
+    kinds = {(group["kind"], group["lang"]): group["urls"] for group in copy["groups"]}
+    assert set(kinds) == {
+        *(
+            (kind, lang)
+            for kind in ("home", "contents", "keywords", "sections")
+            for lang in "en fr".split()
+        ),
+        ("card-lists", "en"),
+        ("cards", "en"),
+        ("faq", "en"),
+        ("glossary", "en"),
+    }
+    assert "/fr/lanternfall/rules/310/" in kinds[("sections", "fr")]
+    assert "/en/lanternfall/cards/lantern-warden/" in kinds[("cards", "en")]
+    assert kinds[("card-lists", "en")] == ["/en/lanternfall/cards/"]
+    assert kinds[("faq", "en")][0] == "/en/lanternfall/faq/"
+    assert "/en/lanternfall/faq/official/shrouded-paths-faq/" in kinds[("faq", "en")]
+    assert kinds[("glossary", "en")] == ["/en/lanternfall/glossary/"]
+    assert sorted(copy["urls"]) == sorted(url for urls in kinds.values() for url in urls)
+    for url in copy["urls"]:
+        assert client.get(url).status_code == 200, url
+    books = {book["lang"]: book for book in copy["books"]}
+    assert books["fr"]["toc"] == "/fr/lanternfall/rules/" and books["en"]["rules"] == copy["rules"]
+    fr_pages = {n: page["url"] for page in books["fr"]["rules"]["pages"] for n in page["numbers"]}
+    assert fr_pages["711.2"] == "/fr/lanternfall/rules/711/"
+    assert copy["images"] and all(url.startswith("https://") for url in copy["images"])
+
+
+def test_card_lists_are_saved_page_by_page(demo_data, client, monkeypatch):
+    monkeypatch.setattr(offline, "CARDS_PER_PAGE", 4)
+    game = Game.objects.get(slug="lanternfall")
+    with translation.override("en"):
+        groups = {
+            group["kind"]: group["urls"] for group in offline.saved_copy(game, "en")["groups"]
+        }
+    pages = -(-len(groups["cards"]) // 4)
+    assert groups["card-lists"] == [
+        "/en/lanternfall/cards/",
+        *(f"/en/lanternfall/cards/?page={n}" for n in range(2, pages + 1)),
+    ]
+
+
+def test_size_is_measured_once_per_data_generation(demo_data, client, monkeypatch):
+    copy = saved_copy(client)
+    size = copy["size"]
+    assert size["pages"] == len(copy["urls"]) and size["bytes"] > 0
+    by_kind = {(kind["kind"], kind["lang"]): kind for kind in size["kinds"]}
+    assert by_kind[("glossary", "en")]["bytes"] == len(
+        client.get("/en/lanternfall/glossary/").content
+    )
+    sections = by_kind[("sections", "en")]
+    assert sections["pages"] > offline_size.SAMPLES and sections["bytes"] > sections["pages"] * 1000
+    measured = []
+    monkeypatch.setattr(
+        offline_size, "served_size", lambda url, request: measured.append(url) or 1000
+    )
+    assert saved_copy(client)["size"] == size and measured == []  # kept: nothing served again
+
+
+def test_worker_may_fetch_and_show_card_images(demo_data, client):
+    response = client.get("/sw.js")
+    # Other games' card hosts may sit beside the demo's (a corpus ingested in this process).
+    parts = (p.strip().partition(" ") for p in response["Content-Security-Policy"].split(";"))
+    directives = {name: value for name, _, value in parts}
+    assert {"'self'", "https://example.org"} <= set(directives["img-src"].split())
+    assert {"'self'", "https://example.org"} <= set(directives["connect-src"].split())
+    config = json.loads(
+        re.search(r"^var CONFIG = (\{.*\});$", response.content.decode(), flags=re.M).group(1)
+    )
+    assert "https://example.org" in config["imageHosts"]

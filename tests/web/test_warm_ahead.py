@@ -52,3 +52,15 @@ def test_warmed_comparisons_are_the_pages_a_request_writes(
 
 def test_warming_uses_no_test_client():
     assert "django.test" not in inspect.getsource(caching)
+
+
+def test_any_stored_page_is_warmed_through_its_own_view(demo_data, client, settings):
+    """Whatever the page, in either language: the view's decorator keeps it, under the key a
+    reader's request asks for; a page kept nowhere (search) is not rendered."""
+    _page_cache(settings, "warmed-by-view")
+    pages = ["/en/lanternfall/rules/310/", "/fr/lanternfall/rules/310/", "/en/lanternfall/"]
+    assert caching.warm(["http://testserver"], [*pages, "/en/search/"]) == 2
+    answers = [client.get(url) for url in pages]
+    assert [r.status_code for r in answers] == [200] * 3
+    assert [r.get("X-Page-Cache") for r in answers] == ["hit", "hit", None]
+    assert '<html lang="fr">' in answers[1].content.decode()

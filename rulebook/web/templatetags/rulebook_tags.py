@@ -2,6 +2,10 @@
 
 Rule text is untrusted data. Every piece is escaped with ``conditional_escape`` before the pieces
 are joined, so the one ``mark_safe`` below only ever wraps markup this module wrote itself.
+
+No tag reads the database: what a page shows comes from its view, page assembly or the
+context processors, once per request, and a tag only writes it out
+(``tests/structure/test_template_tags.py``).
 """
 
 import functools
@@ -19,7 +23,6 @@ from ingest.knowledge.cards import ability_plain_text
 from ingest.knowledge.icons import icons_in_markup
 from rulebook import languages
 from rulebook.pages import terms
-from rulebook.pages.document_nav import document_nav as documents_of_game
 from rulebook.web.converters import RuleNumberConverter
 
 register = template.Library()
@@ -50,6 +53,7 @@ def _rule_route(game, kind, version, number) -> tuple[str, None, None, dict]:
     return "rule_version", None, None, {**kwargs, "version": version}
 
 
+# Saves a ``reverse`` (40 us) per rule reference: hundreds on a long section's page.
 @functools.lru_cache(maxsize=256)
 def _rule_url_prefix(game, kind, version, key) -> str | None:
     """The URL up to the number (None if the pattern does not end ``<number>/``); ``key``
@@ -81,9 +85,10 @@ def _link(ref, written: str, pinned: bool) -> str:
     )
 
 
-def _marks(rule, text: str, pinned: bool, document, shown=()) -> list[tuple[int, int, str]]:
+def _marks(rule, text: str, pinned: bool, context) -> list[tuple[int, int, str]]:
     """(start, end, link HTML) of every resolved reference, then of each defined term's first
-    mention outside those references."""
+    mention outside those references (the page's ``term_table``)."""
+    document, table, shown = context.get("document"), context.get("term_table"), _shown(context)
     # Rules a page read with ``span_of`` carry theirs; any other rule asks its relation.
     cited = getattr(rule, "page_references", None)
     cited = rule.references.all() if cited is None else cited
@@ -98,7 +103,7 @@ def _marks(rule, text: str, pinned: bool, document, shown=()) -> list[tuple[int,
         if c.end <= len(text):
             marks.append((c.start, c.end, _link(c, text[c.start : c.end], c.pinned)))
     taken = [(start, end) for start, end, _html in marks]
-    for start, end, number in terms.term_spans(document, rule, taken, shown):
+    for start, end, number in terms.term_spans(table, document, rule, taken, shown):
         marks.append((start, end, terms.term_link(document, number, text[start:end], pinned)))
     return sorted(marks, key=lambda m: (m[0], m[1]))
 
@@ -107,9 +112,10 @@ def _marks(rule, text: str, pinned: bool, document, shown=()) -> list[tuple[int,
 def rule_text(context, rule, pinned=False):
     """The rule's text, escaped, with each resolved reference linked and previewed, each
     defined term linked to its definition the first time, and each "Example:" passage set
-    apart as its own labelled block."""
+    apart as its own labelled block. The rules' references come read with them
+    (``page_references`` or a prefetch) and the terms with the page (``term_table``)."""
     text = rule.text
-    marks = _marks(rule, text, pinned, context.get("document"), _shown(context))
+    marks = _marks(rule, text, pinned, context)
     examples = list(EXAMPLE_RE.finditer(text))
     bounds = [0, *(m.start() for m in examples), len(text)]
     pieces = [_linked(text, bounds[0], bounds[1], marks)]
@@ -147,13 +153,6 @@ def _linked(text: str, start: int, end: int, marks) -> str:
     return mark_safe("".join(str(p) for p in pieces))
 
 
-@register.simple_tag(takes_context=True)
-def document_nav(context, document):
-    """The game's documents, this one marked (``rulebook.pages.document_nav``)."""
-    request = context.get("request")
-    return documents_of_game(document, getattr(request, "LANGUAGE_CODE", None) or document.language)
-
-
 @register.filter
 def preview(text, limit=200):
     """Opening of a text cut at a word, for meta descriptions and tooltips."""
@@ -184,51 +183,14 @@ def card_facts(card) -> str:
     return " · ".join(part for part in (cost, kind) if part)
 
 
-@register.simple_tag(takes_context=True)
-def language_url(context, code):
-    """The same page in another language: the URL is reversed again under that prefix."""
-    from django.urls import translate_url
-
-    request = context.get("request")
-    if request is None:
-        return f"/{code}/"
-    path = request.get_full_path()
-    if request.path == "/":
-        return f"/{code}/"
-    alternates = context.get("language_alternates") or {}
-    if code in alternates:
+@register.simple_tag
+def language_url(code, alternates=None, links=None):
+    """The same page in another language: the view's own answer (``language_alternates``) when
+    it has one, else the request's (``language_links``, from the context processor); the other
+    language's home page outside a request."""
+    if alternates and code in alternates:
         return alternates[code]
-    return _available_in(translate_url(path, code), code)
-
-
-def _available_in(url: str, code: str) -> str:
-    """A page of a game with no text in that language leads to the game's page there (which
-    says what exists), not to a 404: a prose game may have one language only."""
-    from django.urls import Resolver404, resolve, reverse
-    from django.utils import translation
-
-    from rulebook import kinds
-    from rulebook.models import Document
-
-    try:
-        with translation.override(code):
-            match = resolve(url.split("?")[0])
-    except Resolver404:
-        return url
-    game = match.kwargs.get("game")
-    if not game or match.url_name in ("game", "offline_copy"):
-        return url
-    docs = Document.objects.filter(game__slug=game, language=code)
-    kind = match.kwargs.get("kind")
-    if kind:
-        docs = docs.filter(kind=kinds.key_of(kind))
-    if not docs.exists():
-        return f"/{code}/{game}/"
-    wanted = {match.kwargs.get("version"), *match.kwargs.get("span", "").split("..")} - {None, ""}
-    if wanted - set(docs.values_list("version", flat=True)):
-        with translation.override(code):
-            return reverse("toc", kwargs={"game": game, "kind": kind})
-    return url
+    return links[code] if links else f"/{code}/"
 
 
 @register.filter

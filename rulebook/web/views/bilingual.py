@@ -9,9 +9,11 @@ from ingest import numbers
 from rulebook import kinds
 from rulebook.models import Document, Game
 from rulebook.pages import bilingual, identity
+from rulebook.web.caching import cached_page, validated_page
 
 
 @require_safe
+@cached_page(reads=("part",))
 def rule_compare(request, game, kind, number, version=None):
     """``…/rules/<number>/compare/``: every language of a rule and its subtree, aligned."""
     game_obj = get_object_or_404(Game, slug=game)
@@ -56,6 +58,7 @@ def rule_compare(request, game, kind, number, version=None):
 
 
 @require_safe
+@validated_page()
 def glossary_page(request, game):
     game_obj = get_object_or_404(Game, slug=game)
     entries = bilingual.glossary_entries(game_obj, kinds.CORE_RULES, request.LANGUAGE_CODE)

@@ -16,6 +16,7 @@ from rulebook.history import CLASSES
 from rulebook.models import Game
 from rulebook.pages import history as changes
 from rulebook.pages import identity
+from rulebook.web.caching import cached_page, validated_page
 
 
 def _history(request, game, kind):
@@ -27,6 +28,7 @@ def _history(request, game, kind):
 
 
 @require_safe
+@validated_page(reads=("old", "new"))
 def changes_index(request, game, kind):
     """Every version with what changed since the one before it."""
     old, new = request.GET.get("old"), request.GET.get("new")
@@ -60,6 +62,7 @@ def _span(labels, span):
 
 
 @require_safe
+@cached_page(reads=("class", "renumbered", "xrefs"))
 def changes_compare(request, game, kind, span):
     """One range's changes: written out by the ingest, read here as one stored row (the
     family's history is not loaded)."""
@@ -78,6 +81,7 @@ def changes_compare(request, game, kind, span):
 
 
 @require_safe
+@cached_page()
 def rule_history(request, game, kind, number, version=None):
     """The rule in every version, following renumbering, with the diff at each step."""
     normal = numbers.lookup_key(number)  # a prose game's entries have anchors, not numbers

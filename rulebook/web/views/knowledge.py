@@ -24,6 +24,7 @@ from rulebook.pages import fragments, keyword_body
 from rulebook.pages import knowledge as kp
 from rulebook.pages.answers import Resolver, faq_items
 from rulebook.pages.preview import opening
+from rulebook.web.caching import cached_page, validated_page
 
 
 def _game_and_rules(request, game):
@@ -41,6 +42,7 @@ def _meta(request, title, description):
 
 
 @require_safe
+@cached_page()
 def keyword_index(request, game):
     game_obj, document = _game_and_rules(request, game)
     keywords = list(Keyword.objects.in_document(document)) if document else []
@@ -56,9 +58,10 @@ def keyword_index(request, game):
 
 
 @require_safe
+@cached_page(reads=(*kc.FILTERS, "page"))
 def keyword_page(request, game, slug):
     """The content is the copy the ingest wrote out (``pages.keyword_body``), unless card
-    filters or source notes ask for another."""
+    filters, a later page of its cards or source notes ask for another."""
     game_obj, document = _game_and_rules(request, game)
     keyword, elsewhere = kp.find_keyword(game_obj, document, slug)
     if elsewhere is not None:  # an English slug on a French page: the French keyword
@@ -82,6 +85,7 @@ def keyword_page(request, game, slug):
 
 
 @require_safe
+@validated_page(reads=("source", "topic"))
 def faq_index(request, game):
     game_obj = get_object_or_404(Game, slug=game)
     source = request.GET.get("source") if request.GET.get("source") in FaqPage.SOURCES else ""
@@ -139,16 +143,19 @@ def _faq_page(request, game, source, slug):
 
 
 @require_safe
+@validated_page()
 def faq_page(request, game, page):
     return _faq_page(request, game, FaqPage.COMMUNITY, page.strip("/"))
 
 
 @require_safe
+@validated_page()
 def faq_official(request, game, slug):
     return _faq_page(request, game, FaqPage.OFFICIAL, slug)
 
 
 @require_safe
+@validated_page(reads=(*kc.FILTERS, "page"))
 def card_index(request, game):
     game_obj = get_object_or_404(Game, slug=game)
     shown, facets = kc.filter_cards(Card.objects.of_game(game_obj).with_printings(), request.GET)
@@ -170,6 +177,7 @@ def card_index(request, game):
 
 
 @require_safe
+@validated_page()
 def card_page(request, game, slug):
     game_obj, document = _game_and_rules(request, game)
     card = get_object_or_404(Card.objects.of_game(game_obj).with_printings(), slug=slug)

@@ -13,6 +13,7 @@ import json
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -22,9 +23,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from ingest.urls import csp_origin
 from rulebook import languages
-from rulebook.models import Game
+from rulebook.models import DataGeneration, Game
+from rulebook.models.knowledge import image_hosts
 from rulebook.pages import offline
+from rulebook.web import offline_size
 
 LANGS = languages.codes()
 # Everything the offline page and saved pages need besides HTML: stylesheets, scripts, icons.
@@ -45,6 +49,8 @@ SHELL_ASSETS = (
     "rulebook/icons/icon-192.png",
 )
 NO_CACHE = "no-cache, max-age=0"
+# A kept manifest is keyed by the data generation; this only bounds how long a stale one lingers.
+MANIFEST_SECONDS = 7 * 86400
 
 
 def shell_assets() -> list[str]:
@@ -66,8 +72,10 @@ def service_worker(request):
     The asset URLs make the script's bytes change on every deployment that changes an asset,
     which is what makes browsers install the new worker.
     """
+    hosts = [host for host in image_hosts() if csp_origin(host) == host]
     config = {
         "shell": shell_assets(),
+        "imageHosts": hosts,
         "offline": _per_language("offline"),
         "search": _per_language("search"),
         "static": settings.STATIC_URL,
@@ -81,7 +89,23 @@ def service_worker(request):
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     response["Cache-Control"] = NO_CACHE
+    response["Content-Security-Policy"] = worker_policy(settings.CONTENT_SECURITY_POLICY, hosts)
     return response
+
+
+def worker_policy(policy: str, hosts: list[str]) -> str:
+    """The site's policy, with the card image hosts allowed as images and as fetches: the worker
+    answers a saved page's card images, and stores them when a copy is saved or updated. The
+    hosts are part of the worker's config, so a new host installs a worker with a new policy."""
+    if not hosts:
+        return policy
+    listed = " ".join(hosts)
+    directives = [d.strip() for d in policy.split(";") if d.strip()]
+    names = [d.split(" ", 1)[0] for d in directives]
+    if "connect-src" not in names:
+        directives.append("connect-src 'self'")
+    extended = ("img-src", "connect-src")
+    return "; ".join(f"{d} {listed}" if d.split(" ", 1)[0] in extended else d for d in directives)
 
 
 @require_safe
@@ -141,12 +165,24 @@ def offline_page(request):
 
 @require_safe
 def saved_copy(request, game):
-    """The URLs that "Save for offline" stores for a game in the page's language."""
+    """The URLs that "Save for offline" stores for a game in the page's language, and their
+    size. Both are kept in the cache for the data generation: the size is measured by serving
+    sample pages (``offline_size``), which only the first request after an ingest pays for."""
     game_obj = get_object_or_404(Game, slug=game)
-    data = offline.saved_copy(game_obj, request.LANGUAGE_CODE)
-    if data is None:
+    language = request.LANGUAGE_CODE
+    current = offline.stamp(game_obj, language)
+    if current is None:
         raise Http404("No rules in this language")
-    data["assets"] = shell_assets()
+    assets = shell_assets()
+    generation = DataGeneration.current()[0]
+    scope = "|".join([game_obj.slug, language, current, generation, request.get_host(), *assets])
+    key = "offline-copy:" + hashlib.sha256(scope.encode()).hexdigest()[:32]
+    data = cache.get(key)
+    if data is None:
+        data = offline.saved_copy(game_obj, language)
+        data["assets"] = assets
+        data["size"] = offline_size.estimate(data["groups"], list(SHELL_ASSETS), request)
+        cache.set(key, data, timeout=MANIFEST_SECONDS)
     response = JsonResponse(data)
     response["Cache-Control"] = NO_CACHE
     return response

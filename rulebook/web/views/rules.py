@@ -18,12 +18,14 @@ from django.views.decorators.http import require_safe
 from ingest import numbers
 from rulebook import kinds, languages
 from rulebook.models import Document, Game, Rule
-from rulebook.pages import history as changes
-from rulebook.pages import identity, offline
+from rulebook.pages import identity, offline, pinned_links, terms
+from rulebook.pages import number_meanings as meanings
 from rulebook.pages import rules as pages
 from rulebook.pages.cards import rule_knowledge
+from rulebook.pages.document_nav import document_nav
 from rulebook.pages.preview import hover_preview, rule_preview
 from rulebook.pages.questions import asked_about
+from rulebook.web.caching import cached_page, validated_page
 
 LANGS = languages.codes()
 
@@ -90,28 +92,34 @@ def _rule_documents(lang, game, kind_slug, version):
     if not wanted:
         raise MissingDocument(game, kind, lang, version)
     document = wanted[0]
-    document.remember_newest(versions[0].version)
     document.remember_family(rows)
     return document, versions, len(versions) < len(rows)
 
 
 @require_safe
+@validated_page(reads=("game",), negotiated=True)
 def root(request):
     """``/`` renders the home page in the negotiated language; its canonical URL is prefixed."""
     lang = translation.get_language_from_request(request, check_path=False)
     lang = lang if lang in LANGS else "en"
     translation.activate(lang)
     request.LANGUAGE_CODE = lang
-    return home(request)
+    return home_page(request)
 
 
 @require_safe
+@validated_page(reads=("game",))  # the search box's game, on pages whose URL names none
 def home(request):
+    return home_page(request)
+
+
+def home_page(request):
     games = Game.objects.prefetch_related("documents").order_by("name")
     return render(request, "rulebook/home.html", {"games": games})
 
 
 @require_safe
+@validated_page()
 def game_home(request, game):
     """A game's front page: what exists for it decides which sections it links."""
     game_obj = get_object_or_404(Game, slug=game)
@@ -157,6 +165,7 @@ def _kind_links(documents, present, lang):
 
 
 @require_safe
+@cached_page()
 def toc(request, game, kind, version=None):
     try:
         document = _document_or_404(request.LANGUAGE_CODE, game, kind, version)
@@ -171,11 +180,13 @@ def toc(request, game, kind, version=None):
             "chapters": pages.table_of_contents(document),
             "versions": _versions(document),
             "pinned": version is not None,
+            "document_links": document_nav(document, request.LANGUAGE_CODE),
         },
     )
 
 
 @require_safe
+@cached_page(reads=("part", "missing"))
 def rule_page(request, game, kind, number, version=None):
     normal = numbers.lookup_key(number)
     if normal is None:
@@ -218,11 +229,15 @@ def rule_page(request, game, kind, number, version=None):
             ),
             "rule_key": keys[normal],
             "pinned": version is not None,
-            "successor": changes.successor_notice(document, normal) if version else None,
+            "successor": meanings.pinned_notice(document, normal) if version else None,
+            "earlier": [] if version else meanings.earlier_meanings(document, normal, versions),
+            "short_prefix": pinned_links.document_prefix(document),
             "knowledge": _knowledge(document, context),
             "asked": asked_about([r for block in context.blocks for r in block.rules]),
             "missing_language": _missing_language(request, document),
             "language_alternates": identity.language_alternates(document, normal, bool(version)),
+            "document_links": document_nav(document, request.LANGUAGE_CODE),
+            "term_table": terms.table_for(document),
         },
     )
 
@@ -284,9 +299,11 @@ def _default_game():
 
 
 @require_safe
-def short_link(request, number, document=None):
+def short_link(request, number, document=None, version=None):
     """``/r/<number>``: 302 to the rule in the default game, newest version, negotiated language;
-    ``/r/tr/<number>`` the same in the document of that abbreviation (``rulebook.kinds``).
+    ``/r/tr/<number>`` the same in the document of that abbreviation (``rulebook.kinds``);
+    ``/r/<version>/<number>`` (``/r/<version>/tr/<number>``) to that version's pinned page,
+    which a discussion's link must keep showing whatever later versions renumber.
 
     When that language lacks the version or the rule, another language that has it answers,
     and the page says so (``?missing=<language>``) instead of a bare 404.
@@ -301,7 +318,7 @@ def short_link(request, number, document=None):
     game = _default_game()
     if game is None:
         raise Http404("No rules have been ingested yet")
-    version = request.GET.get("version")
+    version = version or request.GET.get("version")
     candidates = _short_link_documents(game, lang, version, kind)
     if not candidates:
         raise Http404("No such version")
@@ -338,7 +355,6 @@ def _redirect_to_rule(game, document, normal, version, lang):
     return redirect(url)
 
 
-@require_safe
 @require_safe
 def rule_preview_fragment(request, game, kind, number, version=None):
     """The hover card of a rule link: a small HTML fragment, cached, with an ETag.
