@@ -24,6 +24,7 @@ It prints figures only; nothing here asserts on timings.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import statistics
@@ -198,7 +199,10 @@ def main():
     os.environ["RULEBOOK_SEARCH_CACHE_ENTRIES"] = "0"  # every figure but the repeat lines
     corpus.setup_django()
     from rulebook import search
+    from rulebook.search import weights
 
+    # The numbers these figures were measured with (``rulebook/search/weights.py``, rerank.json).
+    print("weights:", json.dumps(weights.as_dict(), separators=(",", ":")))
     print(f"{args.backend}:")
     if not args.no_build:
         entries = list(search.entries_from_database())

@@ -27,6 +27,7 @@ number only; lenient also counts its ancestors and descendants (the same subtree
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sqlite3
@@ -185,6 +186,10 @@ def main():
     args = parser.parse_args()
     os.environ["RULEBOOK_SEARCH_CACHE_ENTRIES"] = "0"  # every query is answered afresh
     corpus.setup_django()
+    from rulebook.search import weights
+
+    # The numbers these figures were measured with (``rulebook/search/weights.py``, rerank.json).
+    print("weights:", json.dumps(weights.as_dict(), separators=(",", ":")))
     sets = set(args.sets.split(","))
     with tempfile.TemporaryDirectory() as tmp:
         make_backend(args.backend, tmp)

@@ -87,6 +87,20 @@ def search_parameters(request=None) -> list[dict]:
     ]
 
 
+def search_only_parameters(request=None) -> list[dict]:
+    """The search's own parameters: the shared ones, and ``debug``."""
+    return [
+        *search_parameters(request),
+        s.query_param(
+            "debug",
+            "`1`: add `debug`, what each engine call did: the fallback step that made it, "
+            "the text it searched, what it found, and each reranked candidate's features.",
+            type="string",
+            enum=["", "0", "1"],
+        ),
+    ]
+
+
 SEARCH_OK = {
     "200": {
         **s.ok("SearchResults")["200"],
@@ -116,30 +130,41 @@ SUGGEST_OK = {
     tags=["search"],
     summary="Full-text search",
     description="A rule number as `q` answers `{query, redirect}` with the rule's URL.",
-    parameters=search_parameters,
+    parameters=search_only_parameters,
     responses={**SEARCH_OK, **s.errors("400")},
 )
 def search(request):
     sq = _query(request)
-    results = run_search(sq)
+    debug = _debug(request)
+    results = run_search(sq, debug=debug)
     if results.redirect:
         return _lazy({"query": sq.text, "redirect": results.redirect})
-    return _lazy(
-        {
-            "query": sq.text,
-            "corrected": results.corrected,
-            "total": results.total,
-            "page": results.page,
-            "pages": results.pages,
-            "broadened": results.broadened,
-            "degraded": results.degraded,
-            "message": results.message,
-            "suggestion": results.suggestion,
-            "results": [hit_json(h) for h in results.hits],
-            "also": [hit_json(h) for h in results.also],
-            "index_stale": results.index_stale,
-        }
-    )
+    payload = {
+        "query": sq.text,
+        "corrected": results.corrected,
+        "total": results.total,
+        "page": results.page,
+        "pages": results.pages,
+        "broadened": results.broadened,
+        "degraded": results.degraded,
+        "message": results.message,
+        "suggestion": results.suggestion,
+        "results": [hit_json(h) for h in results.hits],
+        "also": [hit_json(h) for h in results.also],
+        "index_stale": results.index_stale,
+    }
+    if debug:
+        payload["debug"] = results.debug or {"engine_calls": 0, "calls": []}
+    return _lazy(payload)
+
+
+def _debug(request) -> bool:
+    """``debug=1``: the answer with what each engine call did (which fallback step made it,
+    what it found, each reranked candidate's features), computed afresh."""
+    value = request.GET.get("debug", "")
+    if value not in ("", "0", "1"):
+        raise ApiError(400, "debug must be 0 or 1.")
+    return value == "1"
 
 
 def hit_json(hit) -> dict:

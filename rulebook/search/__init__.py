@@ -136,12 +136,12 @@ def _after_ingest(write, verb: str, done: str, stdout) -> int | None:
     return count
 
 
-def run_search(query: SearchQuery, *, also: bool = True) -> SearchResults:
+def run_search(query: SearchQuery, *, also: bool = True, debug: bool = False) -> SearchResults:
     """Number jump, backend search, or a degraded database search when the index is unusable.
 
     ``also=False`` skips the other-language hits, for callers that show them only when the
-    main results are few (see ``other_language_hits``).
+    main results are few (see ``other_language_hits``); ``debug`` fills ``results.debug``.
     """
     from rulebook.search.service import run_search as run
 
-    return run(query, also=also)
+    return run(query, also=also, debug=debug)

@@ -46,12 +46,6 @@ def scope_languages(language: str | None, kind) -> list[tuple[str, tuple]]:
     return scope
 
 
-# How much more an entry of the query's own language counts, when every language is searched:
-# in effect its entries come first, then the other language's (a rule's copy named by the
-# query as exactly as the original would otherwise come before the original's own rules).
-PREFER = 1000.0
-
-
 class SearchUnavailable(Exception):
     """The index is missing, unreadable or corrupt; callers fall back to a database search."""
 
@@ -87,7 +81,7 @@ class SearchQuery:
     per_page: int = 20
     spell: bool = True  # False: search the words as typed, never a respelling
     # With every language searched: the language the query is written in, whose entries
-    # (and what its pages also search) come first (``PREFER``).
+    # (and what its pages also search) come first (``weights.PREFER``).
     prefer: str | None = None
     # A rules document kind (``rulebook.kinds``: "tournament-rules"): that document's rules
     # only. None: every document, and every other kind of entry.
@@ -128,6 +122,8 @@ class SearchResults:
     # The index reflects older data than the database holds (an ingest whose index update
     # did not run): these answers may miss the newest text. Set per request, never cached.
     index_stale: bool = False
+    # ``debug=1``: what each engine call did (``rulebook.search.trace``); never cached.
+    debug: dict | None = None
 
 
 TOKEN_RE = re.compile(r"[0-9A-Za-z]*")
@@ -223,10 +219,10 @@ class SearchBackend(abc.ABC):
         ``known(word, language)`` says a word needs no respelling after all; ``shortest``
         lowers the length a word needs to be corrected; ``kind``, the kind of entry searched,
         narrows the names a whole query may be a slip of."""
-        from rulebook.search import spelling
+        from rulebook.search import spelling, weights
 
         vocab, lexicon = self.vocabulary(language), self.lexicon()
-        shortest = shortest or spelling.MIN_LENGTH
+        shortest = shortest or weights.MIN_LENGTH
         return spelling.correct(text, language, vocab, lexicon, known, shortest, kind)
 
     @abc.abstractmethod

@@ -18,18 +18,14 @@ from collections.abc import Iterator
 
 from ingest import languages
 from rulebook import kinds
+from rulebook.search import weights
 from rulebook.search.base import IndexEntry
 from rulebook.search.terms import unique_terms
 
 PATH_SEPARATOR = " › "
-KEYWORD_BOOST = 1.3
-HEADING_BOOST = 1.0
-# A keyword's own page outranks its defining rule heading (1.3) when its name is searched.
-KEYWORD_PAGE_BOOST = 2.0
-FAQ_BOOST = 0.9
 # A game's other documents (the Tournament Rules) name many things the Core Rules name too
-# ("Triggered Abilities"): where both match alike, the Core Rules come first.
-OTHER_DOCUMENT_BOOST = 0.8
+# ("Triggered Abilities"): where both match alike, the Core Rules come first
+# (``weights.OTHER_DOCUMENT_BOOST``).
 KEYWORD_CHAPTER_RE = languages.keyword_chapter_re()
 MENTIONS_KEYWORDS_RE = languages.mentions_keywords_re()
 
@@ -142,21 +138,21 @@ def _heading_level(rule) -> int:
 
 def _entry(document, rule, path, is_default, keyword) -> IndexEntry:
     extra = {"doc_kind": document.kind, "anchor": rule.anchor}
-    boost = 1.0
+    boost = weights.RULE_BOOST
     if rule.is_heading:
         name = rule.text.strip()
         extra["name"] = name
-        boost = HEADING_BOOST
+        boost = weights.HEADING_BOOST
         if keyword and not MENTIONS_KEYWORDS_RE.search(name):
             extra["keyword"] = name
-            boost = KEYWORD_BOOST
+            boost = weights.KEYWORD_HEADING_BOOST
     if document.kind != kinds.CORE_RULES:
-        boost *= OTHER_DOCUMENT_BOOST
+        boost *= weights.OTHER_DOCUMENT_BOOST
     # Prose games: an entry's name (already the end of its path) leads its indexed text, and
     # its anchor is not a rule number.
     name = rule.title if rule.title and rule.title != rule.text else ""
     if name:
-        extra["keyword"], boost = name, KEYWORD_BOOST
+        extra["keyword"], boost = name, weights.KEYWORD_HEADING_BOOST
     return IndexEntry(
         key=f"rule:{document.game.slug}:{document.kind}:{document.language}:"
         f"{document.version}:{rule.anchor}",

@@ -15,11 +15,10 @@ from operator import and_, or_
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from rulebook.search import weights
 from rulebook.search.base import SearchHit, SearchQuery, SearchResults
 from rulebook.search.entries import PATH_SEPARATOR, rule_url
 from rulebook.search.query import parse, snippet
-
-MAX_WORDS = 8
 
 
 def database_search(sq: SearchQuery) -> SearchResults:
@@ -29,7 +28,7 @@ def database_search(sq: SearchQuery) -> SearchResults:
         degraded=True,
         message=_("The search index is unavailable, so these are simple text matches."),
     )
-    words = [w for w in parse(sq.text).words if len(w) > 1][:MAX_WORDS]
+    words = [w for w in parse(sq.text).words if len(w) > 1][: weights.FALLBACK_MAX_WORDS]
     if not words or sq.kind not in (None, "rule"):
         return results
     rules = _scope(sq)

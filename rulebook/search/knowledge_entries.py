@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 from ingest.knowledge.cards import ability_plain_text
 from rulebook import kinds
+from rulebook.search import weights
 from rulebook.search.base import IndexEntry
-from rulebook.search.entries import FAQ_BOOST, KEYWORD_PAGE_BOOST
 
 
 def _path(language: str, game: str, *parts: str) -> str:
@@ -52,7 +52,7 @@ def keyword_entries() -> Iterator[IndexEntry]:
             text=text,
             url=_path(doc.language, doc.game.slug, "keywords", keyword.slug),
             is_default_version=True,
-            boost=KEYWORD_PAGE_BOOST,
+            boost=weights.KEYWORD_PAGE_BOOST,
             extra={"name": keyword.name, "keyword": keyword.name},
         )
 
@@ -87,7 +87,7 @@ def faq_entries() -> Iterator[IndexEntry]:
             text=entry.answer_text,
             url=_path("en", game, *parts) + f"#{entry.anchor}",
             is_default_version=True,
-            boost=FAQ_BOOST,
+            boost=weights.FAQ_BOOST,
             extra={"source": page.source, "anchor": entry.anchor},
         )
 
@@ -118,5 +118,6 @@ def card_entries() -> Iterator[IndexEntry]:
             text=text,
             url=_path("en", game, "cards", card.slug),
             is_default_version=True,
+            boost=weights.CARD_BOOST,
             extra={"name": card.name},
         )

@@ -20,12 +20,11 @@ from ingest import languages as plain_languages
 from ingest.languages import fold
 from rulebook import kinds
 from rulebook import languages as site_languages
+from rulebook.search import weights
 from rulebook.search.query import name_key as query_key
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
 TOKEN_RE = re.compile(r"[^\W_]+")
-# A card's ability words that say nothing about its mechanics ("[M]", "I", "this").
-MAX_CARD_WORDS = 24
 
 
 class _Row(NamedTuple):
@@ -285,10 +284,14 @@ def _add_cards(lexicon: Lexicon) -> None:
         if not folded:
             continue
         text = " ".join([ability_plain_text(ability), *(k.get("name", "") for k in keywords)])
-        words = [w for w in dict.fromkeys(fold(w) for w in _WORD_RE.findall(text)) if len(w) > 2]
+        words = [
+            w
+            for w in dict.fromkeys(fold(w) for w in _WORD_RE.findall(text))
+            if len(w) >= weights.CARD_WORD_MIN_LENGTH
+        ]
         kinds = [k.get("name", "") for k in keywords] + list(types or ()) + list(supers or ())
         kinds = list(dict.fromkeys(fold(k) for k in kinds if isinstance(k, str) and k.strip()))
-        words = [w for w in words if w not in skip][:MAX_CARD_WORDS]
+        words = [w for w in words if w not in skip][: weights.MAX_CARD_WORDS]
         lexicon.cards[folded] = Card(name, words, kinds)
         if " " in folded:
             automaton.add_word(folded, folded)

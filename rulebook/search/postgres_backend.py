@@ -10,11 +10,12 @@ SearchQuery takes one configuration per query, not one per row.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import math
 import uuid
-from collections import Counter
+from collections import Counter, namedtuple
 from collections.abc import Iterable
 from contextlib import nullcontext
 
@@ -23,7 +24,7 @@ from django.db import DatabaseError, connection, transaction
 from ingest.languages import fold
 from rulebook.models import DataGeneration
 from rulebook.requestscope import request_scope
-from rulebook.search import freshness
+from rulebook.search import freshness, weights
 from rulebook.search import postgres_questions as questions
 from rulebook.search import postgres_sql as sql
 from rulebook.search.base import (
@@ -42,8 +43,6 @@ from rulebook.search.rerank import Candidate, rerank
 from rulebook.search.understand import Plan
 
 BATCH = 1000
-FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches instead
-RERANK_WINDOW = 200  # a question's best rows, before ancestors are lifted
 
 
 # Kept for the current request (``rulebook.requestscope``): the generation (the entry table's
@@ -91,6 +90,13 @@ def asked_of(value) -> tuple[str, ...]:
     return tuple(found) if isinstance(found, list) else ()
 
 
+@functools.lru_cache(maxsize=64)  # one class per statement's columns, not one per query
+def row_type(columns: tuple[str, ...]):
+    """Rows read by column name: a statement's columns can change order without the code
+    that reads them noticing by position."""
+    return namedtuple("Row", columns, rename=True)  # "?column?" and repeats: by position
+
+
 class PostgresBackend(SearchBackend):
     def _cursor(self):
         if connection.vendor != "postgresql":
@@ -118,7 +124,8 @@ class PostgresBackend(SearchBackend):
         with transaction.atomic(), self._cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", [sql.LOCK_ID])
             cur.execute(f"SELECT {sql.COMMENT}")
-            index_format, data = sql.read_stamps(cur.fetchone()[0])
+            (comment,) = cur.fetchone()
+            index_format, data = sql.read_stamps(comment)
             if data != expected:
                 return False
             cur.execute(sql.stamp(index_format, stamp))
@@ -131,7 +138,8 @@ class PostgresBackend(SearchBackend):
             return False
         with connection.cursor() as cur:
             cur.execute("SELECT to_regclass(%s) IS NOT NULL", [sql.ENTRY_TABLE])
-            return cur.fetchone()[0]
+            (exists,) = cur.fetchone()
+            return exists
 
     def _query(self, statement, params):
         """Run a read; a missing table or broken index is SearchUnavailable, not a 500.
@@ -146,7 +154,8 @@ class PostgresBackend(SearchBackend):
         try:
             with guard, self._cursor() as cur:
                 cur.execute(statement, params)
-                return cur.fetchall()
+                row = row_type(tuple(column.name for column in cur.description or ()))
+                return [row._make(values) for values in cur.fetchall()]
         except DatabaseError as exc:
             raise SearchUnavailable(f"search table unusable: {exc}") from exc
 
@@ -189,7 +198,7 @@ class PostgresBackend(SearchBackend):
                     AND s.lexeme = ANY(tsvector_to_array(to_tsvector(c.cfg, %s))))""",
             [configs, word],
         )
-        return bool(rows[0][0])
+        return bool(rows[0].exists)
 
     def vocabulary(self, language=None) -> dict[str, tuple[str, int]]:
         """Folded word -> (most frequent written form, frequency), read once per generation."""
@@ -225,7 +234,7 @@ class PostgresBackend(SearchBackend):
         factor = sql.preference_factor(prefer, query.kind)
         offset = (query.page - 1) * query.per_page
         # Same rule as the Whoosh backend: few AND matches -> rank the OR matches.
-        few = FEW_RESULTS if len(parsed.terms) > 1 else 0
+        few = weights.FEW_RESULTS if len(parsed.terms) > 1 else 0
         rows, total, found = self._run(parsed, flt, few, query.per_page, offset, factor)
         results.broadened = bool(few) and found == 0
         results.total = total
@@ -234,28 +243,28 @@ class PostgresBackend(SearchBackend):
         return results
 
     def _question(self, query, plan, flt, results, prefer) -> SearchResults:
-        window = max(RERANK_WINDOW, query.page * query.per_page)
+        window = max(weights.CANDIDATES, query.page * query.per_page)
         in_scope = sql.in_scope(prefer, query.kind)
         rows = self._query(*questions.ranked(plan, flt, window, in_scope))
         candidates = [
             # Django reads jsonb as its text: the bank's questions come back as JSON.
-            Candidate(float(score), key, number or "", path or "", body or "", asked_of(asked))
-            for key, number, score, _, path, body, _, asked in rows
+            Candidate(
+                float(r.score), r.key, r.number or "", r.path or "", r.body or "", asked_of(r.asked)
+            )
+            for r in rows
         ]
         scores = lifted(rerank(plan, candidates))
         if prefer:  # after the rerank, which adds to scores: as on Whoosh
-            mine = {row[0] for row in rows if row[6]}
+            mine = {row.key for row in rows if row.mine}
             mine |= {parent for key in mine for parent in ancestor_keys(key)}
             scores = {k: s for s, k in preferred([(s, k) for k, s in scores.items()], mine)}
         order = sorted(scores, key=lambda k: (-scores[k], k))
-        results.total = (rows[0][3] if rows else 0) + len(order) - len(rows)
+        results.total = (rows[0].total if rows else 0) + len(order) - len(rows)
         results.pages = math.ceil(results.total / query.per_page)
         start = (query.page - 1) * query.per_page
         keys = order[start : start + query.per_page]
-        found = {row[0]: row for row in self._query(*questions.page(keys, plan))} if keys else {}
-        results.hits = [
-            self._hit((*found[k][1:9], scores[k], 0, found[k][9])) for k in keys if k in found
-        ]
+        found = {row.key: row for row in self._query(*questions.page(keys, plan))} if keys else {}
+        results.hits = [self._hit(found[k], scores[k]) for k in keys if k in found]
         return results
 
     def _run(self, parsed, flt, few, limit, offset, factor) -> tuple[list, int, int]:
@@ -264,24 +273,25 @@ class PostgresBackend(SearchBackend):
         rows = self._query(*sql.search(parsed, flt, limit, offset, few, factor))
         if not rows and offset:
             first = self._query(*sql.search(parsed, flt, 1, 0, few, factor))
-            return [], first[0][9] if first else 0, first[0][11] if first else 0
-        return [row[:11] for row in rows], rows[0][9] if rows else 0, rows[0][11] if rows else 0
+            return [], first[0].total if first else 0, first[0].found if first else 0
+        return rows, rows[0].total if rows else 0, rows[0].found if rows else 0
 
-    def _hit(self, row) -> SearchHit:
-        kind, game, number, title, url, language, version, path, score, _, headline = row
-        snippet = html.escape(headline or "")
+    def _hit(self, row, score: float | None = None) -> SearchHit:
+        """A hit from a row of the page statements; ``score``: the ranked score, where the
+        row's own (a question's page) has none."""
+        snippet = html.escape(row.headline or "")
         snippet = snippet.replace(sql.START, "<mark>").replace(sql.STOP, "</mark>")
         return SearchHit(
-            kind=kind,
-            game=game,
-            number=number,
-            title=title,
+            kind=row.kind,
+            game=row.game,
+            number=row.number,
+            title=row.title,
             snippet=snippet,
-            url=url,
-            language=language,
-            version=version,
-            path=path,
-            score=round(float(score), 4),
+            url=row.url,
+            language=row.language,
+            version=row.version,
+            path=row.path,
+            score=round(float(row.score if score is None else score), 4),
         )
 
     def suggest(self, prefix, *, language=None, game=None, limit=8) -> list[str]:
@@ -297,7 +307,7 @@ class PostgresBackend(SearchBackend):
                 ORDER BY freq DESC, word LIMIT %s""",
             [stem + "%", langs, langs, limit * 2],
         )
-        words = list(dict.fromkeys(r[0] for r in rows))[:limit]
+        words = list(dict.fromkeys(r.word for r in rows))[:limit]
         return [f"{head} {w}".strip() for w in words]
 
     def rebuild(self, entries: Iterable[IndexEntry]) -> int:

@@ -12,30 +12,25 @@ the words. Neighbouring words and synonym phrases add phrase matches.
 from __future__ import annotations
 
 from rulebook.search import postgres_sql as sql
-from rulebook.search.understand import SYNONYM_WEIGHT, Plan
+from rulebook.search import weights
+from rulebook.search.understand import Plan
 
-# A word in more entries than this share only adds to the score of rows that a rarer word (or
-# a synonym) found, as in the Whoosh backend: card words never find rows either. Walking the
-# rows of "card" or "play" for every question would cost more than all the rest.
-COMMON = 0.04
+# A word in more entries than ``weights.COMMON_SHARE`` only adds to the score of rows that a
+# rarer word (or a synonym) found, as in the Whoosh backend: card words never find rows either.
+# Walking the rows of "card" or "play" for every question would cost more than all the rest.
 
 
 def term_rows(plan: Plan) -> tuple[list[str], list[float], list[str]]:
     """(text, weight, role) per row: role ``core`` (a word of the question), ``extra``
     (card words), ``synonym`` (matched in the heading path too) or ``phrase`` (neighbours,
     synonym phrases)."""
-    texts, weights, roles = [], [], []
-    for word in plan.words:
-        texts.append(word), weights.append(1.0), roles.append("core")
+    rows = [(word, weights.QUESTION_WORD_WEIGHT, "core") for word in plan.words]
     for word, weight in plan.extra:
         # A synonym stands for words the rules lack: it may name the section instead.
-        role = "synonym" if weight >= SYNONYM_WEIGHT else "extra"
-        texts.append(word), weights.append(weight), roles.append(role)
-    for pair in plan.bigrams:
-        texts.append(" ".join(pair)), weights.append(sql.BIGRAM_WEIGHT), roles.append("phrase")
-    for phrase in plan.phrases:
-        texts.append(" ".join(phrase)), weights.append(sql.PHRASE_WEIGHT), roles.append("phrase")
-    return texts, weights, roles
+        rows.append((word, weight, "synonym" if weight >= weights.SYNONYM_WEIGHT else "extra"))
+    rows += [(" ".join(pair), weights.BIGRAM_WEIGHT, "phrase") for pair in plan.bigrams]
+    rows += [(" ".join(phrase), weights.PHRASE_WEIGHT, "phrase") for phrase in plan.phrases]
+    return [text for text, _, _ in rows], [w for _, w, _ in rows], [role for _, _, role in rows]
 
 
 def ranked(plan: Plan, filters: tuple[str, list], limit: int, mine=("FALSE", [])):
@@ -45,9 +40,13 @@ def ranked(plan: Plan, filters: tuple[str, list], limit: int, mine=("FALSE", [])
 
     ``anyq`` is materialised: inlined, its aggregate ran again for every entry of the
     language the planner walked (84 ms of a 100 ms question)."""
-    texts, weights, roles = term_rows(plan)
+    texts, weighed, roles = term_rows(plan)
     where, fparams, configs = filters
     need = min(plan.min_match, len(plan.words))
+    # Weights are formatted into the statement as numbers (``sql.number``), never from input.
+    k1, b = (sql.number(weights.QUESTION_BM25[name]) for name in ("K1", "B"))
+    common, few = sql.number(weights.COMMON_SHARE), sql.number(weights.FEW_WORDS_FACTOR)
+    phrase_idf, s = sql.number(weights.PHRASE_IDF), sql.number(weights.IDF_SMOOTHING)
     statement = f"""
       WITH t AS (
         SELECT t.text, t.weight, t.role, c.cfg,
@@ -56,22 +55,22 @@ def ranked(plan: Plan, filters: tuple[str, list], limit: int, mine=("FALSE", [])
         FROM unnest(%s::text[], %s::real[], %s::text[]) AS t(text, weight, role),
              unnest(%s::regconfig[]) AS c(cfg)),
       q AS (
-        SELECT t.*, CASE WHEN t.role = 'phrase' THEN {sql.PHRASE_IDF}
-               ELSE ln(1 + (m.n - coalesce(d.ndoc, 0) + 0.5) / (coalesce(d.ndoc, 0) + 0.5))
+        SELECT t.*, CASE WHEN t.role = 'phrase' THEN {phrase_idf}
+               ELSE ln(1 + (m.n - coalesce(d.ndoc, 0) + {s}) / (coalesce(d.ndoc, 0) + {s}))
                END AS idf, coalesce(d.ndoc, 0)::real / greatest(m.n, 1) AS share
         FROM t JOIN {sql.META_TABLE} m ON m.cfg = t.cfg
         LEFT JOIN {sql.STAT_TABLE} d ON d.cfg = t.cfg
              AND d.lexeme = (tsvector_to_array(to_tsvector(t.cfg, t.text)))[1]
         WHERE numnode(t.tq) > 0),
       anyq AS MATERIALIZED (SELECT cfg, tsquery_or_all(array_agg(tq)) AS tq FROM q
-               WHERE role = 'synonym' OR role = 'core' AND (share > 0 AND share <= {COMMON}
+               WHERE role = 'synonym' OR role = 'core' AND (share > 0 AND share <= {common}
                  OR NOT EXISTS (SELECT 1 FROM q r WHERE r.cfg = q.cfg AND r.role = 'core'
-                                AND r.share > 0 AND r.share <= {COMMON}))
+                                AND r.share > 0 AND r.share <= {common}))
                GROUP BY cfg)
       SELECT e.key, e.number,
-             m.s * ({sql.K1} + 1) * e.boost * e.qboost
-               / (1 + {sql.K1} * (1 - {sql.B} + {sql.B} * e.body_len / mm.avglen))
-               * CASE WHEN m.hits < %s THEN {sql.FEW_WORDS_FACTOR} ELSE 1 END AS score,
+             m.s * ({k1} + 1) * e.boost * e.qboost
+               / (1 + {k1} * (1 - {b} + {b} * e.body_len / mm.avglen))
+               * CASE WHEN m.hits < %s THEN {few} ELSE 1 END AS score,
              count(*) OVER () AS total, e.path, e.body, {mine[0]} AS mine,
              e.extra->'asked' AS asked
       FROM {sql.ENTRY_TABLE} e
@@ -84,7 +83,7 @@ def ranked(plan: Plan, filters: tuple[str, list], limit: int, mine=("FALSE", [])
           AND (CASE WHEN q.role = 'synonym' THEN e.document ELSE e.body_doc END) @@ q.tq) m
       WHERE {where} AND e.document @@ a.tq
       ORDER BY score DESC, e.key LIMIT %s"""
-    params = [texts, weights, roles, configs, need, *mine[1], *fparams, limit]
+    params = [texts, weighed, roles, configs, need, *mine[1], *fparams, limit]
     return statement, params
 
 
@@ -100,7 +99,7 @@ def page(keys: list[str], plan: Plan) -> tuple[str, list]:
       SELECT e.key, e.kind, e.game, e.number, e.title, e.url, e.language, e.version, e.path,
              ts_headline(e.cfg, e.body, q.tq,
                'StartSel={sql.START}, StopSel={sql.STOP}, MaxWords=40, MinWords=15,
-                MaxFragments=2')
+                MaxFragments=2') AS headline
       FROM {sql.ENTRY_TABLE} e JOIN q ON q.cfg = e.cfg
       WHERE e.key = ANY(%s)"""
     return statement, [keys, words, keys]

@@ -10,7 +10,8 @@ import re
 
 from ingest.languages import fold
 from rulebook import languages
-from rulebook.search.query import VARIANT_SHARE, ParsedQuery
+from rulebook.search import weights
+from rulebook.search.query import ParsedQuery
 from rulebook.search.ranking import KNOWLEDGE_KINDS
 
 ENTRY_TABLE = "rulebook_search_entry"
@@ -23,20 +24,11 @@ FORMAT_LABEL, DATA_LABEL = "rulebook index format", "data generation"
 # From the catalog: obj_description() is planned per call (+100 µs a search, this +17).
 COMMENT = f"""(SELECT description FROM pg_description WHERE objoid = to_regclass('{ENTRY_TABLE}')
                AND classoid = 'pg_class'::regclass AND objsubid = 0)"""
-# Questions: BM25 with binary term frequency (a rule rarely repeats a word), b = 0.5.
-K1, B = 1.2, 0.5
-FEW_WORDS_FACTOR = 0.25
-BIGRAM_WEIGHT, PHRASE_WEIGHT, PHRASE_IDF = 0.6, 1.0, 3.0
 LOCK_ID = 7_340_813  # pg_advisory_xact_lock key: one rebuild at a time
 CONFIGS = {row.code: row.postgres_config for row in languages.TABLE}
 OTHER_CONFIG = "simple"
-# ts_rank weights {D, C, B, A}: rule text is A, the heading path B.
-WEIGHTS = "{0.1, 0.2, 0.5, 1.0}"
-NAME_BONUS, KEYWORD_BONUS, NUMBER_BONUS = 1.5, 3.0, 2.0
-# The share of an unnamed keyword page, card or FAQ answer (``ranking.KNOWLEDGE_KINDS``):
-# ts_rank favours a short title less than Whoosh's head field does, and a smaller share let
-# rule examples naming a champion outrank the champion's cards.
-UNNAMED_KNOWLEDGE = 0.75
+# ts_rank weights {D, C, B, A}: rule text is A, the heading path B; and the name bonuses.
+WEIGHTS, BOOSTS = weights.ts_rank_weights(), weights.field_boosts("postgres")
 START, STOP = "\x02", "\x03"
 STATS_ROWS = "is_default AND kind <> 'faq'"  # the entries whose words make the statistics
 
@@ -258,7 +250,8 @@ def search(
       SELECT e.kind, e.game, e.number, e.title, e.url, e.language, e.version, e.path,
              e.score, e.total,
              ts_headline(e.cfg, e.body, {pick},
-               'StartSel={START}, StopSel={STOP}, MaxWords=40, MinWords=15, MaxFragments=2'),
+               'StartSel={START}, StopSel={STOP}, MaxWords=40, MinWords=15, MaxFragments=2')
+               AS headline,
              f.found
       FROM page e, q, f ORDER BY e.score DESC, e.key"""
     return sql, params + fewparams + rparams + [limit, offset]
@@ -295,11 +288,12 @@ def _matches(parsed: ParsedQuery, filters: tuple, broadened: bool, suffix: str, 
     """The matching rows with their score and their count, scored against ``q.*{suffix}``."""
     where, fparams, configs = filters
     match, mparams = _match(parsed, configs, broadened)
+    norm = int(weights.TS_RANK_NORMALIZATION)
     score = (
-        f"(coalesce(ts_rank('{WEIGHTS}', e.document, {_pick(suffix)}, 1), 0)"
-        f" + {_named('name', NAME_BONUS)} + {_named('keyword', KEYWORD_BONUS)}"
-        f" + CASE WHEN e.number = ANY(%s) THEN {NUMBER_BONUS} ELSE 0 END) * e.boost{factor[0]}"
-        f" * {_unnamed_knowledge()}"
+        f"(coalesce(ts_rank('{WEIGHTS}', e.document, {_pick(suffix)}, {norm}), 0)"
+        f" + {_named('name', BOOSTS['name'])} + {_named('keyword', BOOSTS['keyword'])}"
+        f" + CASE WHEN e.number = ANY(%s) THEN {number(BOOSTS['number'])} ELSE 0 END)"
+        f" * e.boost{factor[0]} * {_unnamed_knowledge()}"
     )
     names = [parsed.name_key, parsed.name_variants] * 2
     nums = [t.value for t in parsed.terms if t.kind == "number"]
@@ -308,21 +302,28 @@ def _matches(parsed: ParsedQuery, filters: tuple, broadened: bool, suffix: str, 
     return sql, [*names, nums, *factor[1], list(KNOWLEDGE_KINDS), *names] + fparams + mparams
 
 
+def number(value) -> str:
+    """A weight as SQL text: weights come from code, never input, and ``float`` takes no other
+    text, so a number is all that can reach the statement."""
+    return repr(float(value))
+
+
 def _unnamed_knowledge() -> str:
-    """``UNNAMED_KNOWLEDGE`` for a keyword page, card or FAQ answer the query does not name
+    """``weights.UNNAMED_KNOWLEDGE`` for a keyword page, card or FAQ answer the query does not name
     (neither its name nor its keyword is the query's name key, singular or plural), else 1."""
     named = " OR ".join(
         f"e.{column} <> '' AND (e.{column} = %s OR e.{column} = ANY(%s))"
         for column in ("name", "keyword")
     )
-    return f"CASE WHEN e.kind = ANY(%s) AND NOT ({named}) THEN {UNNAMED_KNOWLEDGE} ELSE 1 END"
+    share = number(weights.UNNAMED_KNOWLEDGE["postgres"])
+    return f"CASE WHEN e.kind = ANY(%s) AND NOT ({named}) THEN {share} ELSE 1 END"
 
 
 def _named(column: str, bonus: float) -> str:
     """The bonus of a row the query names exactly, or by its plural or singular (less)."""
     return (
-        f"CASE WHEN e.{column} = '' THEN 0 WHEN e.{column} = %s THEN {bonus}"
-        f" WHEN e.{column} = ANY(%s) THEN {bonus * VARIANT_SHARE} ELSE 0 END"
+        f"CASE WHEN e.{column} = '' THEN 0 WHEN e.{column} = %s THEN {number(bonus)}"
+        f" WHEN e.{column} = ANY(%s) THEN {number(bonus * weights.VARIANT_SHARE)} ELSE 0 END"
     )
 
 
@@ -391,10 +392,9 @@ def in_scope(language: str | None, kind: str | None) -> tuple[str, list]:
 
 
 def preference_factor(language: str | None, kind: str | None) -> tuple[str, list]:
-    """A factor on a row's score: ``PREFER`` for the rows a page in ``language`` searches
-    (every language searched, the query written in that one), 1 for the rest; nothing
-    without a language."""
-    from rulebook.search.base import PREFER
-
+    """A factor on a row's score: ``weights.PREFER`` for the rows a page in ``language``
+    searches (every language searched, the query written in that one), 1 for the rest;
+    nothing without a language."""
     cond, params = in_scope(language, kind)
-    return (f" * CASE WHEN {cond} THEN {PREFER} ELSE 1 END", params) if params else ("", [])
+    prefer = number(weights.PREFER)
+    return (f" * CASE WHEN {cond} THEN {prefer} ELSE 1 END", params) if params else ("", [])

@@ -15,10 +15,8 @@ from dataclasses import dataclass, field
 
 from ingest import languages, numbers
 from ingest.languages import fold
+from rulebook.search import weights
 
-MAX_QUERY_CHARS = 200
-MAX_TERMS = 16
-MIN_PREFIX = 2
 OPERATORS = {"AND", "OR", "NOT"}
 # Words that say "I am looking for a definition" but are not part of the thing's name, and
 # question scaffolding that carries no meaning for the rules (dropped so that AND can succeed).
@@ -77,15 +75,10 @@ class ParsedQuery:
         return out
 
 
-# A name matched with a plural mark changed scores this share of the exact name's bonus, on
-# either engine: the exact name, when both exist, stays first.
-VARIANT_SHARE = 0.8
-
-
 def _plural_toggled(word: str) -> list[str]:
     """The word with its plural mark taken off or added: an s, or es after a hissing end
     ("trash" / "trashes", "box" / "boxes")."""
-    if len(word) < 3 or not word.isalpha():
+    if len(word) < weights.PLURAL_MIN_LENGTH or not word.isalpha():
         return []
     if word.endswith("ss"):  # "glass" is no plural of "glas"
         return [word + "es"]
@@ -103,7 +96,7 @@ def clean(text: str | None) -> str:
     """
     text = unicodedata.normalize("NFC", str(text or ""))
     text = _CONTROL_RE.sub(" ", text).translate(_QUOTES)
-    return " ".join(text.split())[:MAX_QUERY_CHARS].strip()
+    return " ".join(text.split())[: weights.MAX_QUERY_CHARS].strip()
 
 
 def parse(text: str) -> ParsedQuery:
@@ -124,7 +117,7 @@ def parse(text: str) -> ParsedQuery:
     for chunk in " ".join(rest).split():
         terms.extend(_chunk_terms(chunk))
     content = [t for t in terms if not (t.kind == "word" and fold(t.value) in QUESTION_WORDS)]
-    return ParsedQuery(text, (content or terms)[:MAX_TERMS])
+    return ParsedQuery(text, (content or terms)[: weights.MAX_TERMS])
 
 
 def name_key(name: str) -> str:
@@ -144,7 +137,7 @@ def _chunk_terms(chunk: str) -> list[QueryTerm]:
             return [QueryTerm("number", number)]
     if stripped.endswith("*"):
         stem = "".join(_WORD_RE.findall(stripped.rstrip("*"))).lower()
-        return [QueryTerm("prefix", stem)] if len(stem) >= MIN_PREFIX else []
+        return [QueryTerm("prefix", stem)] if len(stem) >= weights.MIN_PREFIX else []
     return [QueryTerm("word", w.lower()) for w in _WORD_RE.findall(stripped)]
 
 

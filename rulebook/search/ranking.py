@@ -12,21 +12,18 @@ import functools
 import re
 
 from ingest.languages import fold
-from rulebook.search.base import PREFER
+from rulebook.search import weights
 
 _WORD_RE = re.compile(r"[^\W_]+")
 
-HEADING_PRIOR = 0.3  # a question's answer is rule text, not a section name
 # A keyword page, card or FAQ answer that a name-like query does not name counts only a share
-# of its score (each engine sets its own, ``UNNAMED_KNOWLEDGE``: their scores favour short
+# of its score (each engine its own, ``weights.UNNAMED_KNOWLEDGE``: their scores favour short
 # titles differently): a game term typed alone ("power", "energy", "players") is looked up in
 # the rules, and a card whose name holds the word (*Power Nexus*), an FAQ question asking
 # about it, or a keyword page whose summary uses it came first on their short titles and
 # boosts. What the query names (its name, singular or plural) keeps its whole score; so do
 # champions' names ("yasuo"), which rules name only in examples.
 KNOWLEDGE_KINDS = ("keyword", "card", "faq")
-PROMOTE_TOP = 30  # only the engine's best matches lend to their ancestors
-PROMOTE_SHARE = 0.15
 
 
 def ancestor_keys(key: str) -> list[str]:
@@ -42,7 +39,9 @@ def ancestor_keys(key: str) -> list[str]:
 
 
 def promote_ancestors(
-    scored: list[tuple[float, str]], top: int = PROMOTE_TOP, share: float = PROMOTE_SHARE
+    scored: list[tuple[float, str]],
+    top: int = weights.PROMOTE_TOP,
+    share: float = weights.PROMOTE_SHARE,
 ) -> dict[str, float]:
     """Extra score per ancestor key, lent by the ``top`` best (score, key) pairs."""
     extra: dict[str, float] = {}
@@ -61,12 +60,6 @@ def lifted(scored: list[tuple[float, str]]) -> dict[str, float]:
     return scores
 
 
-NEIGHBOUR_TOP = 40  # rows whose text is read for neighbouring query words
-NEIGHBOUR_BONUS = 0.15  # per pair of neighbours found, as a share of the best score
-PHRASE_BONUS = 0.25  # per phrase found (quoted or a synonym's): PostgreSQL's 1.0 / 0.6 ratio
-PREFIX = 5  # letters compared: enough to tell words apart, few enough to ignore endings
-
-
 def neighbours(text: str, pairs: list[list[str]]) -> int:
     """How many of the query's neighbouring word pairs (or synonym phrases) are neighbours in
     ``text`` too ("lethal damage", "swap back"), compared on their first letters so that
@@ -75,7 +68,10 @@ def neighbours(text: str, pairs: list[list[str]]) -> int:
         return 0
     adjacent = _adjacent(text)
     return sum(
-        all((a[:PREFIX], b[:PREFIX]) in adjacent for a, b in zip(p, p[1:], strict=False))
+        all(
+            (a[: weights.PREFIX], b[: weights.PREFIX]) in adjacent
+            for a, b in zip(p, p[1:], strict=False)
+        )
         for p in pairs
         if len(p) > 1
     )
@@ -85,7 +81,7 @@ def neighbours(text: str, pairs: list[list[str]]) -> int:
 def _adjacent(text: str) -> frozenset[tuple[str, str]]:
     """Neighbouring word pairs of ``text``, on their first letters: the best rows recur
     across questions, and each is read for bigrams and for phrases."""
-    words = [fold(w)[:PREFIX] for w in _WORD_RE.findall(text)]
+    words = [fold(w)[: weights.PREFIX] for w in _WORD_RE.findall(text)]
     return frozenset(zip(words, words[1:], strict=False))
 
 
@@ -93,7 +89,11 @@ def question_prior(entry) -> float:
     """An index entry's weight when the query is a question: headings name sections and
     cards print abilities, keyword pages define: none answers a question (FAQ and rules do)."""
     heading = entry.kind == "rule" and entry.extra.get("name")
-    return HEADING_PRIOR if heading or entry.kind in ("card", "keyword") else 1.0
+    return (
+        weights.HEADING_PRIOR
+        if heading or entry.kind in ("card", "keyword")
+        else weights.ANSWER_PRIOR
+    )
 
 
 def preferred(scored: list[tuple[float, object]], mine) -> list[tuple[float, object]]:
@@ -101,8 +101,11 @@ def preferred(scored: list[tuple[float, object]], mine) -> list[tuple[float, obj
     language searched, "reaction" lists the English entries before their French copies,
     « réaction » the French ones first. A factor alone is not enough: a row found by its
     heading path alone scores 0, and no factor lifts 0 above an English row. So the entries
-    of ``mine`` count ``PREFER`` times and stand above the best of the others (no score is
+    of ``mine`` count ``weights.PREFER`` times and stand above the best of the others (no score is
     negative)."""
     lift = 1.0 + max((score for score, entry in scored if entry not in mine), default=0.0)
-    again = [(score * PREFER + lift if entry in mine else score, entry) for score, entry in scored]
+    again = [
+        (score * weights.PREFER + lift if entry in mine else score, entry)
+        for score, entry in scored
+    ]
     return sorted(again, key=lambda pair: (-pair[0], pair[1]))

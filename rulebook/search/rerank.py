@@ -17,7 +17,7 @@ is among them, so nothing here can look an answer up. Every feature here is a ca
 the training keeps one only when, fitted on some FAQ pages, it also helps pages it never
 saw, and the rest weigh 0 (fitted all together, they learned the training pages and cost
 strict hits elsewhere). A heading gets no feature of its own:
-a question's answer is rule text (``ranking.HEADING_PRIOR``), and a weight learned on
+a question's answer is rule text (``weights.HEADING_PRIOR``), and a weight learned on
 lenient hits would bring section names back.
 """
 
@@ -31,13 +31,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.languages import fold
-from rulebook.search import meaning
-from rulebook.search.ranking import PREFIX  # "damage" meets "damaged", as for neighbours
-from rulebook.search.understand import SYNONYM_WEIGHT, Plan
+from rulebook.search import meaning, trace
+from rulebook.search.understand import Plan
+from rulebook.search.weights import (  # PREFIX: "damage" meets "damaged", as for neighbours
+    PREFIX,
+    RERANK_TOP,
+    SIBLINGS_CAP,
+    SUBTREE_CAP,
+    SYNONYM_WEIGHT,
+)
 
 WEIGHTS_FILE = Path(__file__).resolve().parent / "rerank.json"
-RERANK_TOP = 100  # rows scored again; rows below keep the engine's order
-SUBTREE_CAP, SIBLINGS_CAP = 3.0, 10
 _WORD_RE = re.compile(r"[^\W_]+")
 
 FEATURES = (
@@ -178,7 +182,10 @@ def rerank(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, str]]:
     the same scale as the engine's (a share of the best score), the rest as they came."""
     ordered = sorted(candidates, key=lambda c: (-c.score, c.key))
     w = weights()
-    return combine(ordered, features(plan, ordered[:RERANK_TOP], w), w)
+    rows = features(plan, ordered[:RERANK_TOP], w)
+    scored = combine(ordered, rows, w)
+    trace.reranked(FEATURES, ordered, rows, w, scored)  # for ``debug=1``; else nothing
+    return scored
 
 
 def combine(ordered: list[Candidate], rows, w) -> list[tuple[float, str]]:

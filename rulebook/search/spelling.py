@@ -23,19 +23,13 @@ from wordfreq import zipf_frequency
 from ingest import languages
 from ingest.languages import fold
 from ingest.misprints import swapped
+from rulebook.search import weights
 from rulebook.search.lexicon import folded_name
 from rulebook.search.query import clean
 
-MIN_LENGTH = 4
-LONG_WORD = 8  # from this length two edits are allowed
-MAX_NAME_WORDS = 4
 # The names a search of one kind of entry can mean (the lexicon's kinds of name); a search
 # of rules can mean any name, a card's too (its rules are asked for by its name).
 NAMED_BY = {"card": {"card"}, "keyword": {"keyword"}}
-# A slip in the data: a word of 5 letters or more in at most 2 entries, beside a name word
-# with its letters in another order in at least 5 times as many.
-SLIP_MIN_LENGTH, SLIP_MAX_FREQ, SLIP_RATIO = 5, 2, 5
-COMMON_ZIPF = 4.0  # about once in 10,000 words of the language, or more often
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
 
@@ -46,10 +40,11 @@ class Correction:
 
 
 def max_edits(word: str) -> int:
-    return 2 if len(word) >= LONG_WORD else 1
+    short, long = weights.MAX_EDITS
+    return long if len(word) >= weights.LONG_WORD else short
 
 
-def unknown_words(text: str, vocab: dict, shortest: int = MIN_LENGTH) -> list[str]:
+def unknown_words(text: str, vocab: dict, shortest: int = weights.MIN_LENGTH) -> list[str]:
     """Folded words of ``text`` worth correcting: long enough, letters only, not indexed."""
     out = []
     for match in _WORD_RE.finditer(text):
@@ -70,9 +65,12 @@ def slips(text: str, vocab: dict, preferred: dict) -> list[str]:
     for match in _WORD_RE.finditer(text):
         word = fold(match.group())
         freq = vocab.get(word, ("", 0))[1]
-        if len(word) < SLIP_MIN_LENGTH or not freq or freq > SLIP_MAX_FREQ or word in preferred:
+        if len(word) < weights.SLIP_MIN_LENGTH or not freq or word in preferred:
             continue
-        if any(vocab.get(name, ("", 0))[1] >= SLIP_RATIO * freq for name in swaps(word, preferred)):
+        if freq > weights.SLIP_MAX_FREQ:
+            continue
+        names = swaps(word, preferred)
+        if any(vocab.get(name, ("", 0))[1] >= weights.SLIP_RATIO * freq for name in names):
             out.append(word)
     return out
 
@@ -83,7 +81,7 @@ def common_word(word: str, language: str | None) -> bool:
     "gear"). The rules' vocabulary alone cannot tell: it lacks most of the language."""
     for code in languages.codes(language):
         try:
-            if zipf_frequency(word, code, wordlist="small") >= COMMON_ZIPF:
+            if zipf_frequency(word, code, wordlist="small") >= weights.COMMON_ZIPF:
                 return True
         except LookupError:  # a language wordfreq has no list for: no word is common
             continue
@@ -98,7 +96,13 @@ def swaps(word: str, names: dict) -> list[str]:
 
 
 def correct(
-    text: str, language, vocab: dict, lexicon, known=None, shortest: int = MIN_LENGTH, kind=None
+    text: str,
+    language,
+    vocab: dict,
+    lexicon,
+    known=None,
+    shortest: int = weights.MIN_LENGTH,
+    kind=None,
 ) -> Correction | None:
     """The respelled query, or None when every word is known or nothing is close."""
     cleaned = clean(text)
@@ -178,7 +182,7 @@ def respaced_name(cleaned: str, language, lexicon, kind=None) -> Correction | No
 def _short_name(cleaned: str, lexicon) -> str:
     """The query as the lexicon keys names, when it is short enough to be one; else ""."""
     key = folded_name(cleaned)
-    return key if lexicon is not None and key and len(key.split()) <= MAX_NAME_WORDS else ""
+    return key if lexicon is not None and key and len(key.split()) <= weights.MAX_NAME_WORDS else ""
 
 
 def _of_kind(named: str, kind) -> bool:
@@ -209,7 +213,7 @@ def _closest(word: str, choices: list[str], vocab: dict, preferred: dict):
     if len(ranked) == 1:
         return shown, True
     first, second = rank(ranked[0]), rank(ranked[1])
-    sure = first[:3] < second[:3] or -first[3] >= 3 * max(1, -second[3])
+    sure = first[:3] < second[:3] or -first[3] >= weights.SURE_RATIO * max(1, -second[3])
     return shown, sure
 
 

@@ -23,15 +23,19 @@ from collections import Counter
 
 from ingest import languages
 from ingest import terms as document_terms
+from rulebook.search import weights
 from rulebook.search.query import name_key
 
 EXAMPLE_RE = languages.example_re()
-# "Term: definition" (French puts a space before the colon): no digit, and at most four
-# words once an article is dropped (« Des coûts dans les instructions : »).
-TERM_RE = re.compile(r"(?P<term>[^\W\d_][^\W\d_'’-]*(?:[ '’-][^\W\d_]+){0,4})\s?:\s+\S")
-# A title: words only, no sentence punctuation, at most four words.
+# "Term: definition" (French puts a space before the colon): no digit, and at most
+# ``weights.TERM_MAX_WORDS`` words once an article is dropped (« Des coûts dans les
+# instructions : »), so one more before.
+TERM_RE = re.compile(
+    r"(?P<term>[^\W\d_][^\W\d_'’-]*(?:[ '’-][^\W\d_]+)"
+    rf"{{0,{weights.TERM_MAX_WORDS}}})\s?:\s+\S"
+)
+# A title: words only, no sentence punctuation, at most ``weights.TERM_MAX_WORDS`` words.
 TITLE_RE = re.compile(r"[^\W\d_][^\d.:;!?]*")
-MAX_WORDS = 4
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
 
@@ -94,7 +98,7 @@ def defined_term(rule, language: str) -> str:
     while words and languages.fold(words[0]) in filler:
         words.pop(0)
     words = document_terms.without_trailing_verb(words, language)  # as the pages read it
-    return " ".join(words) if len(words) <= MAX_WORDS else ""
+    return " ".join(words) if len(words) <= weights.TERM_MAX_WORDS else ""
 
 
 def title(rule, following: str) -> str:
@@ -103,6 +107,9 @@ def title(rule, following: str) -> str:
     text = rule.text.strip()
     if rule.is_heading or not following.startswith(f"{rule.number}."):
         return ""
-    if not TITLE_RE.fullmatch(text) or not 1 <= len(_WORD_RE.findall(text)) <= MAX_WORDS:
+    if (
+        not TITLE_RE.fullmatch(text)
+        or not 1 <= len(_WORD_RE.findall(text)) <= weights.TERM_MAX_WORDS
+    ):
         return ""
     return text

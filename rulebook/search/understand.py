@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ingest import languages
 from ingest.languages import fold
+from rulebook.search import weights
 from rulebook.search.lexicon import Lexicon, folded_name
 from rulebook.search.query import (
     FILLER_WORDS,
@@ -35,13 +36,6 @@ from rulebook.search.query import (
 )
 
 SYNONYMS_DIR = Path(__file__).resolve().parent / "synonyms"
-CARD_WORD_WEIGHT = 0.5
-# A named card's keywords and types, which often decide a question about it: kept apart
-# from its ability words so that none is cut by MAX_CARD_WORDS. At SYNONYM_WEIGHT (letting
-# them find rows and match headings by themselves) they cost the tuning questions.
-CARD_KIND_WEIGHT = 0.5
-SYNONYM_WEIGHT = 0.8
-NAME_MAX_WORDS = 3  # more content words than this is a question, whatever its form
 _TOKEN_RE = re.compile(r"[^\W_]+")
 # Words no rule is found by; of those, the ones a neighbour run drops (question words, "rule")
 # rather than keeps between its two content words ("draw at the start").
@@ -77,9 +71,9 @@ class Plan:
         """How many of the content words a row must contain: half of them, at least two, so a
         one-word row cannot win on one common word and a long question is not all-or-nothing."""
         n = len(self.words)
-        if self.described or n <= 2:
+        if self.described or n <= weights.MIN_MATCH:
             return 1  # "how many cards at the start" is answered by "Players each draw 4."
-        return max(2, (n + 1) // 2)
+        return max(weights.MIN_MATCH, (n + 1) // 2)
 
 
 def understand(
@@ -109,7 +103,7 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
         inner = _name_inside(parsed.text, names)
         return _read(inner, language, lexicon) if inner not in ("", parsed.text) else plan
     synonyms, phrase_hit = _synonyms(parsed.text, language)
-    if not phrase_hit and not scaffolded and len(content) <= NAME_MAX_WORDS:
+    if not phrase_hit and not scaffolded and len(content) <= weights.NAME_MAX_WORDS:
         return plan
     if len(content) < len(parsed.terms) and not scaffolded:
         return plan  # quoted phrases with no question around them: as typed
@@ -131,16 +125,16 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
         plan.card_kinds.extend(k for k in card.kinds if k not in plan.card_kinds)
         for word in card.kinds:  # what the card is leads to the rules that govern it
             if word not in plan.words:
-                plan.extra.append((word, CARD_KIND_WEIGHT))
+                plan.extra.append((word, weights.CARD_KIND_WEIGHT))
         for word in card.words:
             if word not in plan.words and word not in card.kinds:
-                plan.extra.append((word, CARD_WORD_WEIGHT))
+                plan.extra.append((word, weights.CARD_WORD_WEIGHT))
     plan.described = bool(synonyms)
     for words in synonyms:
         if len(words) > 1:
             plan.phrases.append(words)
         for word in words:
-            plan.extra.append((word, SYNONYM_WEIGHT))
+            plan.extra.append((word, weights.SYNONYM_WEIGHT))
     return plan
 
 

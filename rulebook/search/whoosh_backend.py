@@ -21,7 +21,7 @@ from whoosh import index as whoosh_index
 from whoosh.searching import Searcher
 
 from ingest.languages import fold
-from rulebook.search import freshness, whoosh_update
+from rulebook.search import freshness, weights, whoosh_update
 from rulebook.search import whoosh_schema as ws
 from rulebook.search.base import (
     IndexEntry,
@@ -33,17 +33,8 @@ from rulebook.search.base import (
     kinds_of,
 )
 from rulebook.search.query import snippet, word_spans
-from rulebook.search.ranking import (
-    KNOWLEDGE_KINDS,
-    NEIGHBOUR_BONUS,
-    NEIGHBOUR_TOP,
-    PHRASE_BONUS,
-    PROMOTE_TOP,
-    neighbours,
-    preferred,
-    promote_ancestors,
-)
-from rulebook.search.rerank import RERANK_TOP, Candidate, rerank
+from rulebook.search.ranking import KNOWLEDGE_KINDS, neighbours, preferred, promote_ancestors
+from rulebook.search.rerank import Candidate, rerank
 from rulebook.search.understand import Plan
 from rulebook.search.whoosh_ahead import analyse_ahead
 from rulebook.search.whoosh_scoring import ShelfBM25F, scored_window
@@ -52,12 +43,8 @@ from rulebook.search.whoosh_words import WhooshWords
 from rulebook.search.whoosh_writer import SegmentWriter
 
 logger = logging.getLogger(__name__)
-FEW_RESULTS = 10  # fewer AND matches than this: rank the OR matches (see _search)
-RERANK_WINDOW = 200  # raw top matches reranked by boost (see _scored)
-# Questions: BM25 with a milder length normalisation than names (b = 0.5, not 0.75): the
+# Questions are scored with a milder length normalisation than names (``weights``): the
 # sentence that answers is often long, and one-word rows must not win on length alone.
-NAME_BM25, QUESTION_BM25 = {"B": 0.75, "K1": 1.2}, {"B": 0.5, "K1": 1.2}
-FEW_WORDS_FACTOR = 0.25  # a question's row that matches too few of its words
 STORED_CACHE = 20000  # stored entries kept per open searcher (the corpus has about 12,000)
 
 
@@ -110,9 +97,11 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         """Everything cached per open searcher starts empty again."""
         self._searcher, self._generation, self._surfaces = searcher, generation, {}
         self._sizes = ws.shelf_sizes(searcher)
-        searcher.weighting = ShelfBM25F(self._sizes, **NAME_BM25)
+        searcher.weighting = ShelfBM25F(self._sizes, **weights.NAME_BM25)
         self._questions = Searcher(
-            searcher.reader(), weighting=ShelfBM25F(self._sizes, **QUESTION_BM25), closereader=False
+            searcher.reader(),
+            weighting=ShelfBM25F(self._sizes, **weights.QUESTION_BM25),
+            closereader=False,
         )
         self._filters, self._word_docs, self._keys, self._vocab = {}, {}, {}, {}
         self._docs = {}
@@ -168,7 +157,7 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         langs = ws.search_langs(sq.language, sq.kind, sq.version)
         results = SearchResults(query=sq, page=sq.page)
         flt = self._filter(searcher, sq)
-        window = max(RERANK_WINDOW, sq.page * sq.per_page)
+        window = max(weights.CANDIDATES, sq.page * sq.per_page)
         total, scored, q = 0, [], None
         if plan.question:
             q = ws.build_question(plan, langs, searcher.reader(), self._sizes)
@@ -179,7 +168,7 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         if q is not None and not plan.question:
             lower = self._unnamed_knowledge(searcher, sq, parsed)
             total, scored = scored_window(searcher, q, flt, window, lower)
-            if total < FEW_RESULTS and len(parsed.terms) > 1:
+            if total < weights.FEW_RESULTS and len(parsed.terms) > 1:
                 # Few or no documents have every word: rank by the OR query instead, whose
                 # coordination bonus still puts them first.
                 results.broadened = not total
@@ -211,11 +200,13 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         for score, docnum in found.top_n:
             score *= (boosts[docnum] or 1.0) * (priors[docnum] or 1.0)
             if sum(docnum in docs for docs in sets) < need:
-                score *= FEW_WORDS_FACTOR
+                score *= weights.FEW_WORDS_FACTOR
             scored.append((score, docnum))
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
         scored = self._reranked(self._with_neighbours(scored, plan), plan)
-        keyed = [(score, self._stored_key(docnum)) for score, docnum in scored[:PROMOTE_TOP]]
+        keyed = [
+            (score, self._stored_key(docnum)) for score, docnum in scored[: weights.PROMOTE_TOP]
+        ]
         lifted = dict(scored_pair[::-1] for scored_pair in scored)
         for key, extra in promote_ancestors(keyed).items():
             docnum = self._docnum(key)
@@ -235,16 +226,17 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
 
         def bonus(docnum):
             text = self._stored_text(docnum)
-            pairs = NEIGHBOUR_BONUS * neighbours(text, plan.bigrams)
-            return top * (pairs + PHRASE_BONUS * neighbours(text, plan.phrases))
+            pairs = weights.NEIGHBOUR_BONUS * neighbours(text, plan.bigrams)
+            return top * (pairs + weights.PHRASE_BONUS * neighbours(text, plan.phrases))
 
-        head = [(score + bonus(docnum), docnum) for score, docnum in scored[:NEIGHBOUR_TOP]]
-        return sorted(head + scored[NEIGHBOUR_TOP:], key=lambda pair: (-pair[0], pair[1]))
+        cut = weights.NEIGHBOUR_TOP
+        head = [(score + bonus(docnum), docnum) for score, docnum in scored[:cut]]
+        return sorted(head + scored[cut:], key=lambda pair: (-pair[0], pair[1]))
 
     def _reranked(self, scored, plan):
         """The best rows scored again on what their heading paths and neighbours say
         (``rerank``); the rows below keep their place."""
-        head, docnums, candidates = scored[:RERANK_TOP], {}, []
+        head, docnums, candidates = scored[: weights.RERANK_TOP], {}, []
         for score, docnum in head:
             doc = self._stored(docnum)
             docnums[doc["key"]] = docnum
@@ -252,7 +244,7 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
             asked = tuple(json.loads(doc.get("extra") or "{}").get("asked", ()))
             candidates.append(Candidate(score, doc["key"], number, path, text, asked))
         again = [(score, docnums[key]) for score, key in rerank(plan, candidates)]
-        return again + scored[RERANK_TOP:]
+        return again + scored[weights.RERANK_TOP :]
 
     def _stored_text(self, docnum) -> str:
         return self._stored(docnum).get("text", "")

@@ -20,23 +20,15 @@ from whoosh.support.charset import accent_map
 
 from ingest.languages import fold
 from rulebook import languages
+from rulebook.search import weights
 from rulebook.search.base import IndexEntry, kinds_of, scope_languages
 from rulebook.search.entries import asked_text, entry_name
-from rulebook.search.query import VARIANT_SHARE, ParsedQuery, QueryTerm, name_key, surface_words
+from rulebook.search.query import ParsedQuery, QueryTerm, name_key, surface_words
 from rulebook.search.ranking import question_prior
-from rulebook.search.understand import SYNONYM_WEIGHT, Plan
+from rulebook.search.understand import Plan
 
 OTHER = "xx"  # languages outside the table share unstemmed fields
-HEAD_BOOST = 2.0
-PLAIN_BOOST = 0.3
-NUMBER_BOOST = 20.0
-NAME_BOOST = 25.0
-KEYWORD_BOOST = 40.0
-PROXIMITY_BOOST = 1.5
-# The share of an unnamed keyword page, card or FAQ answer (``ranking.KNOWLEDGE_KINDS``): it
-# takes back the title's HEAD_BOOST; a smaller share let rule examples naming a champion
-# outrank the champion's cards.
-UNNAMED_KNOWLEDGE = 0.5
+BOOSTS = weights.field_boosts("whoosh")  # by meaning; the fields below compile them
 
 _PLAIN = RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
 
@@ -195,7 +187,7 @@ def build(parsed: ParsedQuery, langs, broadened: bool = False):
     if not parts and not optional:
         return None
     if broadened or not parts:
-        core = query.Or(parts + optional, scale=0.9)
+        core = query.Or(parts + optional, scale=weights.BROADENED_COORD)
     else:
         core = query.And(parts)
     bonuses = _bonuses(parsed, langs) + ([] if broadened or not parts else optional)
@@ -211,7 +203,7 @@ def _stop_word_somewhere(term: QueryTerm, langs) -> bool:
 
 def _term(term: QueryTerm, langs):
     if term.kind == "number":
-        alts = [query.Term("number", term.value, boost=NUMBER_BOOST)]
+        alts = [query.Term("number", term.value, boost=BOOSTS["number"])]
         alts += [query.Term(f"plain_{lang}", term.value) for lang in langs]
         return query.Or(alts)
     if term.kind == "prefix":
@@ -228,9 +220,9 @@ def _word(word: str, langs):
         tokens = analyse(lang, word)
         if not tokens:
             continue  # a stop word in this language: it must not make AND fail
-        alts.append(_all(f"body_{lang}", tokens, 1.0))
-        alts.append(_all(f"head_{lang}", tokens, HEAD_BOOST))
-        alts.append(query.Term(f"plain_{lang}", fold(word), boost=PLAIN_BOOST))
+        alts.append(_all(f"body_{lang}", tokens, BOOSTS["text"]))
+        alts.append(_all(f"head_{lang}", tokens, BOOSTS["path"]))
+        alts.append(query.Term(f"plain_{lang}", fold(word), boost=BOOSTS["surface"]))
     return query.Or(alts) if alts else None
 
 
@@ -244,16 +236,17 @@ def _bonuses(parsed: ParsedQuery, langs) -> list:
     """Optional clauses: the heading or keyword named by the query, words close together."""
     out = []
     if parsed.name_key:
-        out.append(query.Term("name", parsed.name_key, boost=NAME_BOOST))
-        out.append(query.Term("keyword", parsed.name_key, boost=KEYWORD_BOOST))
+        out.append(query.Term("name", parsed.name_key, boost=BOOSTS["name"]))
+        out.append(query.Term("keyword", parsed.name_key, boost=BOOSTS["keyword"]))
     for variant in parsed.name_variants:
-        out.append(query.Term("name", variant, boost=NAME_BOOST * VARIANT_SHARE))
-        out.append(query.Term("keyword", variant, boost=KEYWORD_BOOST * VARIANT_SHARE))
+        out.append(query.Term("name", variant, boost=BOOSTS["name"] * weights.VARIANT_SHARE))
+        out.append(query.Term("keyword", variant, boost=BOOSTS["keyword"] * weights.VARIANT_SHARE))
     words = [t.value for t in parsed.terms if t.kind == "word"]
     for lang in langs:
         stems = [s for s in (stem(lang, w) for w in words) if s]
         if len(stems) > 1:
-            out.append(query.Phrase(f"body_{lang}", stems, slop=6, boost=PROXIMITY_BOOST))
+            near = query.Phrase(f"body_{lang}", stems, slop=weights.NEAR_SLOP, boost=BOOSTS["near"])
+            out.append(near)
     return out
 
 
@@ -306,14 +299,14 @@ def question_words(plan: Plan, langs) -> list:
     """One clause per content word of a question (its stems in each language's text)."""
     words = []
     for word in plan.words:
-        alts = [_all(f"body_{lang}", toks, 1.0) for lang in langs if (toks := analyse(lang, word))]
+        alts = [
+            _all(f"body_{lang}", toks, weights.QUESTION_WORD_WEIGHT)
+            for lang in langs
+            if (toks := analyse(lang, word))
+        ]
         if alts:
             words.append(alts[0] if len(alts) == 1 else query.Or(alts))
     return words
-
-
-COMMON = 0.04  # a word in more entries than this share only scores, it finds nothing
-MAX_EXTRA = 10  # card words and synonyms kept, the rarest first
 
 
 def build_question(plan: Plan, langs, reader=None, sizes=None):
@@ -329,14 +322,16 @@ def build_question(plan: Plan, langs, reader=None, sizes=None):
     # every query would cost more than all the rest.
     # A word no entry holds finds nothing: a question of one unknown word and common ones
     # is found by its common words.
-    rare = [w for w in words if reader is None or 0 < _share(reader, w, sizes) <= COMMON]
+    rare = [
+        w for w in words if reader is None or 0 < _share(reader, w, sizes) <= weights.COMMON_SHARE
+    ]
     common = [w for w in words if w not in rare]
     weighted, finding = [], []
     for word, weight in plan.extra:
         for lang in langs:
             for tok in analyse(lang, word):
                 term = query.Term(f"body_{lang}", tok, boost=weight)
-                if weight >= SYNONYM_WEIGHT:
+                if weight >= weights.SYNONYM_WEIGHT:
                     # A synonym stands for words the rules lack: it may name the section
                     # ("setup process") as well as be in the text.
                     finding += [term, query.Term(f"head_{lang}", tok, boost=weight)]
@@ -344,8 +339,13 @@ def build_question(plan: Plan, langs, reader=None, sizes=None):
                     weighted.append((_share(reader, term, sizes) if reader else 0, term))
     core = query.Or((rare or common) + finding)
     extras = common if rare else []
-    extras += [term for share, term in sorted(weighted, key=lambda p: p[0]) if share <= COMMON]
-    extras = extras[: len(common) + MAX_EXTRA] if rare else extras[:MAX_EXTRA]
+    extras += [
+        term
+        for share, term in sorted(weighted, key=lambda p: p[0])
+        if share <= weights.COMMON_SHARE
+    ]
+    cap = weights.MAX_EXTRA
+    extras = extras[: len(common) + cap] if rare else extras[:cap]
     return query.AndMaybe(core, query.Or(extras)) if extras else core
 
 

@@ -13,7 +13,8 @@ from math import log
 
 from whoosh import collectors, scoring
 
-from rulebook.search.whoosh_schema import FAQ_SHELF, UNNAMED_KNOWLEDGE
+from rulebook.search import weights
+from rulebook.search.whoosh_schema import FAQ_SHELF
 
 
 class ShelfBM25F(scoring.BM25F):
@@ -65,7 +66,7 @@ def counted_search(searcher, q, flt: set[int], limit: int):
 def scored_window(searcher, q, flt: set[int], window: int, lower: set[int]):
     """The match count, and the best ``window`` matches of a name-like query reranked by
     entry boost, the entries of ``lower`` (unnamed keyword pages, cards, FAQ answers) by
-    ``UNNAMED_KNOWLEDGE`` too.
+    ``weights.UNNAMED_KNOWLEDGE`` too.
 
     Scoring only a window (not every match) keeps OR queries over common words cheap;
     boosts are small factors, so an entry outside the raw top few hundred never belongs
@@ -74,8 +75,9 @@ def scored_window(searcher, q, flt: set[int], window: int, lower: set[int]):
         return 0, []
     found = counted_search(searcher, q, flt, window)
     boosts = searcher.reader().column_reader("boost")
+    unnamed = weights.UNNAMED_KNOWLEDGE["whoosh"]
     boosted = [
-        (score * (boosts[d] or 1.0) * (UNNAMED_KNOWLEDGE if d in lower else 1.0), d)
+        (score * (boosts[d] or 1.0) * (unnamed if d in lower else 1.0), d)
         for score, d in found.top_n
     ]
     return len(found), sorted(boosted, key=lambda pair: (-pair[0], pair[1]))

@@ -90,7 +90,7 @@ def test_a_named_card_lends_the_question_what_it_is():
     """Card-aware reading: its keywords and types are read with the question, beside its
     ability words, and the rerank sees whether a row sits under one of them."""
     from rulebook.search.lexicon import Card, Lexicon
-    from rulebook.search.understand import CARD_KIND_WEIGHT
+    from rulebook.search.weights import CARD_KIND_WEIGHT
 
     lexicon = Lexicon()
     lexicon.cards["vessa"] = Card("Vessa", ["banish", "chosen"], ["reaction", "unit", "champion"])

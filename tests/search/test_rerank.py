@@ -7,7 +7,8 @@ import pytest
 from rulebook.search import rerank
 from rulebook.search.query import parse
 from rulebook.search.rerank import FEATURES, Candidate, features
-from rulebook.search.understand import CARD_WORD_WEIGHT, SYNONYM_WEIGHT, Plan
+from rulebook.search.understand import Plan
+from rulebook.search.weights import CARD_WORD_WEIGHT, SYNONYM_WEIGHT
 
 
 def plan_of(words, extra=()):

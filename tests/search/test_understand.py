@@ -1,13 +1,8 @@
 """How a query is read before any engine sees it (no database: no lexicon of names)."""
 
 from rulebook.search.query import parse
-from rulebook.search.understand import (
-    SYNONYM_WEIGHT,
-    described,
-    read_words,
-    understand,
-    without_kind_words,
-)
+from rulebook.search.understand import described, read_words, understand, without_kind_words
+from rulebook.search.weights import SYNONYM_WEIGHT
 
 
 def test_function_words_are_not_content_words():

@@ -118,7 +118,7 @@ def test_outside_assistance_finds_its_tournament_rule_first(tournament):
 @pytest.mark.parametrize("name", ["triggered abilities", "setup process", "privacy"])
 def test_a_name_both_documents_bear_opens_on_the_core_rules(tournament, name):
     """The Tournament Rules repeat Core Rules headings; searched with no document chosen,
-    the Core Rules' rule comes first (``entries.OTHER_DOCUMENT_BOOST``)."""
+    the Core Rules' rule comes first (``weights.OTHER_DOCUMENT_BOOST``)."""
     with override_settings(SEARCH_BACKEND=tournament[1]):
         hits = run_search(SearchQuery(text=name, game="riftbound", language="en", kind="rule"))
     assert "/rules/" in hits.hits[0].url, [h.url for h in hits.hits[:3]]
