@@ -51,14 +51,14 @@ def served_size(url: str, request) -> int | None:
     }
     with translation.override(translation.get_language()):
         response = _handler().get_response(WSGIRequest(environ))
-    try:
-        if response.status_code != 200:
-            return None
-        if response.streaming:
-            return sum(len(chunk) for chunk in response.streaming_content)
-        return len(response.content)
-    finally:
-        response.close()
+    # Not response.close(): it sends request_finished, whose handler closes the database
+    # connection the reader's own request is still using. Pages are rendered bytes; none
+    # holds a file or a cursor to release.
+    if response.status_code != 200:
+        return None
+    if response.streaming:
+        return sum(len(chunk) for chunk in response.streaming_content)
+    return len(response.content)
 
 
 def samples(urls: list[str]) -> list[str]:
