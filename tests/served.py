@@ -62,11 +62,8 @@ def gunicorn(env: dict, workers: int = 1):
         proc.wait(timeout=30)
 
 
-def serve_data_dir(data, *loads):
-    """Migrate a fresh data directory, run the load commands, collect static files, and start
-    gunicorn on it; yields the base URL and stops the server afterwards."""
-    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        pytest.skip("browser tests run in the SQLite pass only")
+def prod_env(data) -> dict:
+    """The environment of the site in production settings on its own SQLite data directory."""
     env = {
         **os.environ,
         "RULEBOOK_DATA_DIR": str(data),
@@ -75,6 +72,15 @@ def serve_data_dir(data, *loads):
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
     }
     env.pop("DATABASE_URL", None)
+    return env
+
+
+def serve_data_dir(data, *loads):
+    """Migrate a fresh data directory, run the load commands, collect static files, and start
+    gunicorn on it; yields the base URL and stops the server afterwards."""
+    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        pytest.skip("browser tests run in the SQLite pass only")
+    env = prod_env(data)
     manage(env, "migrate", "--noinput", "-v0")
     for load in loads:
         manage(env, *load)

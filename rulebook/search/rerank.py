@@ -71,7 +71,7 @@ class Candidate:
     asked: tuple[str, ...] = ()  # the question bank's questions of the row (``asked``)
 
 
-@functools.cache
+@functools.cache  # a file read per search otherwise; it changes only with a deploy
 def weights() -> tuple[float, ...]:
     table = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))["weights"]
     return tuple(float(table.get(name, 0.0)) for name in FEATURES)

@@ -206,7 +206,7 @@ def described(text: str, language: str | None) -> str:
     return " ".join(out) if changed else ""
 
 
-@functools.cache
+@functools.cache  # every description-like query reads it; the tables change with a deploy
 def _replacements(language: str | None) -> list[tuple[list[str], str]]:
     """(trigger's folded words, the rules' words as written) of every synonym entry, the
     longest trigger first, so that a trigger of several words wins over a shorter one inside
@@ -220,7 +220,7 @@ def _replacements(language: str | None) -> list[tuple[list[str], str]]:
     return sorted(rows, key=lambda pair: -len(pair[0]))
 
 
-@functools.cache
+@functools.cache  # the spelling check asks for it on every query
 def read_words(language: str | None) -> frozenset[str]:
     """Words the search reads itself, folded: question scaffolding ("combien") and one-word
     synonym triggers ("mana", "mill"). The rules need not use them, so the index may not
@@ -230,12 +230,12 @@ def read_words(language: str | None) -> frozenset[str]:
     return NOT_CONTENT | frozenset(t for code in codes for t in _one_word_triggers(code))
 
 
-@functools.cache
+@functools.cache  # read_words' half, per language: the same table each time
 def _one_word_triggers(language: str) -> frozenset[str]:
     return frozenset(t for triggers, _ in _table(language) for t in triggers if " " not in t)
 
 
-@functools.cache
+@functools.cache  # folded once: every question is matched against every trigger
 def _table(language: str) -> list[tuple[list[str], list[list[str]]]]:
     """``synonyms/<lang>.json``: ``[{"when": [phrases], "add": [phrases]}]``, folded."""
     return [
@@ -247,7 +247,7 @@ def _table(language: str) -> list[tuple[list[str], list[list[str]]]]:
     ]
 
 
-@functools.cache
+@functools.cache  # a JSON file read once per process, not once per query
 def _rows(language: str) -> list[dict]:
     path = SYNONYMS_DIR / f"{language}.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else []

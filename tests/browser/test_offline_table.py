@@ -9,16 +9,14 @@ that the page came from the saved copy, with no request reaching the server.
 
 from __future__ import annotations
 
-import os
 import re
-import secrets
 import time
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_offline import cut
-from tests.served import manage, serve_data_dir
+from tests.served import manage, prod_env, serve_data_dir
 
 pytestmark = pytest.mark.browser
 
@@ -32,18 +30,6 @@ TABLE_PAGES = {
     "FAQ": "/en/lanternfall/faq/",
     "glossary": "/en/lanternfall/glossary/",
 }
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="en-GB"
-    )
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    yield page
-    context.close()
 
 
 def save(page, server_url, lang="en"):
@@ -76,48 +62,51 @@ def open_timed(page, url):
     return response, (time.perf_counter() - started) * 1000
 
 
-def test_one_save_keeps_what_a_table_needs_and_opens_it_from_the_device(server_url, phone):
-    save(phone, server_url)
-    sent = count_server_requests(phone)
+def test_one_save_keeps_what_a_table_needs_and_opens_it_from_the_device(server_url, offline_phone):
+    save(offline_phone, server_url)
+    sent = count_server_requests(offline_phone)
     timings = {}
     for name, path in TABLE_PAGES.items():
-        response, timings[name] = open_timed(phone, server_url + path)
+        response, timings[name] = open_timed(offline_phone, server_url + path)
         assert response.from_service_worker, name
         assert response.headers.get(SAVED_HEADER) == "saved", name
-        assert phone.locator("h1").inner_text() not in ("Offline reading", "Lecture hors ligne")
-    assert phone.locator("html").get_attribute("lang") == "en"
+        assert offline_phone.locator("h1").inner_text() not in (
+            "Offline reading",
+            "Lecture hors ligne",
+        )
+    assert offline_phone.locator("html").get_attribute("lang") == "en"
     # Every page above came from the saved copy: no page was asked of the server (the worker's
     # stamp check, its refresh of stylesheets and the browser's worker update check are not
     # pages; the demo's card images live on another host, and failed to save).
     pages = [url for url in sent if url.startswith(server_url) and not NOT_PAGES.search(url)]
     assert pages == []
     print("\noffline open times (ms):", {k: round(v) for k, v in timings.items()})
-    phone.goto(server_url + "/fr/lanternfall/rules/310/")
-    assert phone.locator('[id="316"]').is_visible()
-    assert phone.locator("html").get_attribute("lang") == "fr"
-    phone.goto(server_url + "/fr/lanternfall/rules/711.2/")  # a French rule, by its number
-    assert phone.url == f"{server_url}/fr/lanternfall/rules/711/#711.2"
-    phone.goto(server_url + "/fr/lanternfall/keywords/celerite/")
-    assert phone.get_by_text("Célérité").count() > 0
-    phone.goto(server_url + "/en/lanternfall/cards/")
-    assert phone.get_by_role("link", name="Lantern Warden").count() > 0
-    assert phone.errors == []
+    offline_phone.goto(server_url + "/fr/lanternfall/rules/310/")
+    assert offline_phone.locator('[id="316"]').is_visible()
+    assert offline_phone.locator("html").get_attribute("lang") == "fr"
+    offline_phone.goto(server_url + "/fr/lanternfall/rules/711.2/")  # a French rule, by its number
+    assert offline_phone.url == f"{server_url}/fr/lanternfall/rules/711/#711.2"
+    offline_phone.goto(server_url + "/fr/lanternfall/keywords/celerite/")
+    assert offline_phone.get_by_text("Célérité").count() > 0
+    offline_phone.goto(server_url + "/en/lanternfall/cards/")
+    assert offline_phone.get_by_role("link", name="Lantern Warden").count() > 0
+    assert offline_phone.errors == []
 
 
 def test_the_size_is_said_before_saving_and_failed_card_images_do_not_fail_the_save(
-    server_url, phone
+    server_url, offline_phone
 ):
-    phone.goto(f"{server_url}/en/lanternfall/")
-    estimate = phone.locator(".offline-panel [data-field=estimate]")
+    offline_phone.goto(f"{server_url}/en/lanternfall/")
+    estimate = offline_phone.locator(".offline-panel [data-field=estimate]")
     expect(estimate).to_have_text(re.compile(r"^To save: \d+ pages, about [\d.,]+\s?MB\.$"))
-    manifest = phone.evaluate("fetch('/en/lanternfall/offline.json').then(r => r.json())")
+    manifest = offline_phone.evaluate("fetch('/en/lanternfall/offline.json').then(r => r.json())")
     pages = int(re.search(r"(\d+) pages", estimate.inner_text()).group(1))
     assert pages == len(manifest["urls"]) and manifest["images"]  # the demo's images all fail
     megabytes = float(re.search(r"about ([\d.]+)", estimate.inner_text()).group(1))
     assert megabytes == pytest.approx(manifest["size"]["bytes"] / 1048576, abs=0.06)
-    phone.locator(".offline-panel [data-action=save]").click()
-    phone.wait_for_selector(".offline-panel[data-saved=saved]")
-    saved = phone.evaluate(
+    offline_phone.locator(".offline-panel [data-action=save]").click()
+    offline_phone.wait_for_selector(".offline-panel[data-saved=saved]")
+    saved = offline_phone.evaluate(
         """async () => {
         const name = (await caches.keys()).find(n => n.startsWith('rulebook-saved|'));
         return (await (await caches.open(name)).match('/offline-copy.json')).json();
@@ -126,7 +115,7 @@ def test_the_size_is_said_before_saving_and_failed_card_images_do_not_fail_the_s
     assert saved["saved"]["pages"] == len(manifest["urls"]) and saved["saved"]["images"] == 0
     # The estimate is within a fifth of what the save really stored (pages and assets).
     assert saved["saved"]["bytes"] == pytest.approx(manifest["size"]["bytes"], rel=0.2)
-    assert phone.errors == []
+    assert offline_phone.errors == []
 
 
 @pytest.fixture(scope="module")
@@ -135,43 +124,36 @@ def changing_site(tmp_path_factory):
     data = tmp_path_factory.mktemp("browser-offline-update")
     server = serve_data_dir(data, ("ingest_demo", "-v0"))
     url = next(server)
-    env = {
-        **os.environ,
-        "RULEBOOK_DATA_DIR": str(data),
-        "DJANGO_SETTINGS_MODULE": "rulebook.settings.prod",
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-    }
-    env.pop("DATABASE_URL", None)
+    env = prod_env(data)
     yield url, lambda *args: manage(env, "ingest", *args, "-v0")
     server.close()
 
 
 def test_saved_copy_updates_itself_when_a_new_version_is_published(
-    changing_site, phone, demo_dir, tmp_path
+    changing_site, offline_phone, demo_dir, tmp_path
 ):
     url, ingest = changing_site
-    panel = save(phone, url)
+    panel = save(offline_phone, url)
     before = panel.get_attribute("data-stamp")
     rules = (demo_dir / "lanternfall/core-rules/en/2026-05-01_v1.1.md").read_text("utf-8")
     newer = tmp_path / "2026-09-01_v1.2.md"
     newer.write_text(rules.replace("2026-05-01", "2026-09-01"), encoding="utf-8")
     ingest(str(newer), "--game", "lanternfall", "--doc-version", "2026-09-01")
 
-    response = phone.goto(f"{url}/en/lanternfall/")  # the saved game page, at once
+    response = offline_phone.goto(f"{url}/en/lanternfall/")  # the saved game page, at once
     assert response.headers.get(SAVED_HEADER) == "saved"
-    panel = phone.locator(".offline-panel")
+    panel = offline_phone.locator(".offline-panel")
     expect(panel.locator("[data-field=updated]")).to_contain_text(
         "Updated to version 2026-09-01", timeout=30_000
     )
     expect(panel).to_have_attribute("data-saved", "saved")
     expect(panel.locator("[data-field=updated]")).to_contain_text("(was version 2026-05-01)")
-    names = phone.evaluate(
+    names = offline_phone.evaluate(
         "(async () => (await caches.keys()).filter(n => n.startsWith('rulebook-saved|')))()"
     )
     assert len(names) == 1 and not names[0].endswith(before)
-    cut(phone)
-    response = phone.goto(f"{url}/en/lanternfall/rules/")
+    cut(offline_phone)
+    response = offline_phone.goto(f"{url}/en/lanternfall/rules/")
     assert response.headers.get(SAVED_HEADER) == "saved"
-    assert "2026-09-01" in phone.content()
-    assert phone.errors == []
+    assert "2026-09-01" in offline_phone.content()
+    assert offline_phone.errors == []
