@@ -1,0 +1,92 @@
+"""Do the two engines answer alike? The judged questions and the keyword and term names, run
+through ``run_search`` on each engine: how often the first result is the same, and how much of
+the top ten the two share.
+
+The engines read the same reading of a query and share the rerank, but each ranks with its
+own statistics (BM25 in Whoosh, ts_rank and a BM25 written in SQL in PostgreSQL), so they can
+differ. Each engine runs in its own process, against a database ingested the same way::
+
+    RULEBOOK_DATA_DIR=... python benchmarks/engine_parity.py dump whoosh.json
+    DATABASE_URL=postgres://... \\
+      RULEBOOK_SEARCH_BACKEND=rulebook.search.postgres_backend.PostgresBackend \\
+      python benchmarks/engine_parity.py dump postgres.json
+    python benchmarks/engine_parity.py compare whoosh.json postgres.json
+
+Results are compared by what a hit is (kind, number or title), never by URL or score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import corpus
+
+
+def queries() -> list[tuple[str, str]]:
+    """(language, text) of every query compared: the judged questions, then names and terms."""
+    judged = corpus.judged()
+    out = [(lang, item["q"]) for lang in ("en", "fr") for item in judged[lang]]
+    for lang in ("en", "fr"):
+        out += [(lang, item["q"]) for item in corpus.name_set(lang)]
+        out += [(lang, item["q"]) for item in corpus.term_set(lang)]
+    return out
+
+
+def dump(path: str) -> None:
+    corpus.setup_django()
+    from django.conf import settings
+
+    from rulebook.search import SearchQuery, run_search
+
+    print("engine:", settings.SEARCH_BACKEND["BACKEND"], file=sys.stderr)
+    answers = {}
+    for lang, text in queries():
+        sq = SearchQuery(text=text, language=lang, game=corpus.GAME, per_page=10)
+        results = run_search(sq)
+        hits = (
+            [results.redirect]
+            if results.redirect
+            else [f"{h.kind}:{h.number or h.title}" for h in results.hits]
+        )
+        answers[f"{lang}|{text}"] = hits
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(answers, out, ensure_ascii=False, indent=0)
+
+
+def compare(a_path: str, b_path: str) -> None:
+    a = json.load(open(a_path, encoding="utf-8"))
+    b = json.load(open(b_path, encoding="utf-8"))
+    keys = sorted(set(a) & set(b))
+    groups = {"judged questions": [], "names and terms": []}
+    judged = {f"{lang}|{item['q']}" for lang in ("en", "fr") for item in corpus.judged()[lang]}
+    for key in keys:
+        groups["judged questions" if key in judged else "names and terms"].append(key)
+    print(f"{'set':<20} {'n':>5} {'same first':>11} {'top-10 overlap':>15}")
+    for name, group in groups.items():
+        if not group:
+            continue
+        first = sum(bool(a[k]) and bool(b[k]) and a[k][0] == b[k][0] for k in group) / len(group)
+        shared = [
+            len(set(a[k]) & set(b[k])) / max(len(set(a[k])), len(set(b[k])), 1) for k in group
+        ]
+        print(f"{name:<20} {len(group):>5} {first:>11.3f} {sum(shared) / len(group):>15.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("dump").add_argument("out")
+    both = sub.add_parser("compare")
+    both.add_argument("a")
+    both.add_argument("b")
+    args = parser.parse_args()
+    if args.command == "dump":
+        dump(args.out)
+    else:
+        compare(args.a, args.b)
+
+
+if __name__ == "__main__":
+    main()
