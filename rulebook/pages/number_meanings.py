@@ -124,3 +124,13 @@ def pinned_notice(document, number: str) -> dict | None:
     if old is None or new is None or old.text.split() == new.text.split():
         return None
     return {"removed": False, "changed": True, "document": documents[-1], "number": number}
+
+
+def version_notices(document, number: str, version, versions) -> dict:
+    """What a rule page says of its number in other versions: on a pinned page, where its
+    rule is now (``successor``); on the newest, what other rules the number named before
+    (``earlier``)."""
+    if version:
+        return {"pinned": True, "successor": pinned_notice(document, number), "earlier": []}
+    earlier = earlier_meanings(document, number, versions)
+    return {"pinned": False, "successor": None, "earlier": earlier}

@@ -84,10 +84,14 @@ def _row(entry: IndexEntry) -> tuple:
     )
 
 
-def asked_of(value) -> tuple[str, ...]:
-    """An entry's question-bank questions from the jsonb text PostgreSQL returns."""
-    found = json.loads(value) if isinstance(value, str) else value
-    return tuple(found) if isinstance(found, list) else ()
+def candidate(row) -> Candidate:
+    """A ranked question row as the shared rerank reads it. Django reads jsonb as its text:
+    the bank's questions come back as JSON."""
+    found = json.loads(row.asked) if isinstance(row.asked, str) else row.asked
+    asked = tuple(found) if isinstance(found, list) else ()
+    return Candidate(
+        float(row.score), row.key, row.number or "", row.path or "", row.body or "", asked
+    )
 
 
 @functools.lru_cache(maxsize=64)  # one class per statement's columns, not one per query
@@ -246,14 +250,7 @@ class PostgresBackend(SearchBackend):
         window = max(weights.CANDIDATES, query.page * query.per_page)
         in_scope = sql.in_scope(prefer, query.kind)
         rows = self._query(*questions.ranked(plan, flt, window, in_scope))
-        candidates = [
-            # Django reads jsonb as its text: the bank's questions come back as JSON.
-            Candidate(
-                float(r.score), r.key, r.number or "", r.path or "", r.body or "", asked_of(r.asked)
-            )
-            for r in rows
-        ]
-        scores = lifted(rerank(plan, candidates))
+        scores = lifted(rerank(plan, [candidate(row) for row in rows]))
         if prefer:  # after the rerank, which adds to scores: as on Whoosh
             mine = {row.key for row in rows if row.mine}
             mine |= {parent for key in mine for parent in ancestor_keys(key)}

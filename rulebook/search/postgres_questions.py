@@ -33,6 +33,27 @@ def term_rows(plan: Plan) -> tuple[list[str], list[float], list[str]]:
     return [text for text, _, _ in rows], [w for _, w, _ in rows], [role for _, _, role in rows]
 
 
+def term_statistics() -> str:
+    """The CTEs ``t`` (each term's tsquery per configuration, from the four arrays of
+    ``term_rows`` and the configurations) and ``q`` (with its IDF and the share of entries
+    holding it), which every question statement starts from."""
+    phrase_idf, s = sql.number(weights.PHRASE_IDF), sql.number(weights.IDF_SMOOTHING)
+    return f"""t AS (
+        SELECT t.text, t.weight, t.role, c.cfg,
+               CASE WHEN t.role = 'phrase' THEN phraseto_tsquery(c.cfg, t.text)
+                    ELSE plainto_tsquery(c.cfg, t.text) END AS tq
+        FROM unnest(%s::text[], %s::real[], %s::text[]) AS t(text, weight, role),
+             unnest(%s::regconfig[]) AS c(cfg)),
+      q AS (
+        SELECT t.*, CASE WHEN t.role = 'phrase' THEN {phrase_idf}
+               ELSE ln(1 + (m.n - coalesce(d.ndoc, 0) + {s}) / (coalesce(d.ndoc, 0) + {s}))
+               END AS idf, coalesce(d.ndoc, 0)::real / greatest(m.n, 1) AS share
+        FROM t JOIN {sql.META_TABLE} m ON m.cfg = t.cfg
+        LEFT JOIN {sql.STAT_TABLE} d ON d.cfg = t.cfg
+             AND d.lexeme = (tsvector_to_array(to_tsvector(t.cfg, t.text)))[1]
+        WHERE numnode(t.tq) > 0)"""
+
+
 def ranked(plan: Plan, filters: tuple[str, list], limit: int, mine=("FALSE", [])):
     """(key, number, score, total, path, body, mine, asked) of the best ``limit`` entries: the
     path and text are what the shared rerank reads; ``mine``, whether the entry is in the
@@ -46,22 +67,8 @@ def ranked(plan: Plan, filters: tuple[str, list], limit: int, mine=("FALSE", [])
     # Weights are formatted into the statement as numbers (``sql.number``), never from input.
     k1, b = (sql.number(weights.QUESTION_BM25[name]) for name in ("K1", "B"))
     common, few = sql.number(weights.COMMON_SHARE), sql.number(weights.FEW_WORDS_FACTOR)
-    phrase_idf, s = sql.number(weights.PHRASE_IDF), sql.number(weights.IDF_SMOOTHING)
     statement = f"""
-      WITH t AS (
-        SELECT t.text, t.weight, t.role, c.cfg,
-               CASE WHEN t.role = 'phrase' THEN phraseto_tsquery(c.cfg, t.text)
-                    ELSE plainto_tsquery(c.cfg, t.text) END AS tq
-        FROM unnest(%s::text[], %s::real[], %s::text[]) AS t(text, weight, role),
-             unnest(%s::regconfig[]) AS c(cfg)),
-      q AS (
-        SELECT t.*, CASE WHEN t.role = 'phrase' THEN {phrase_idf}
-               ELSE ln(1 + (m.n - coalesce(d.ndoc, 0) + {s}) / (coalesce(d.ndoc, 0) + {s}))
-               END AS idf, coalesce(d.ndoc, 0)::real / greatest(m.n, 1) AS share
-        FROM t JOIN {sql.META_TABLE} m ON m.cfg = t.cfg
-        LEFT JOIN {sql.STAT_TABLE} d ON d.cfg = t.cfg
-             AND d.lexeme = (tsvector_to_array(to_tsvector(t.cfg, t.text)))[1]
-        WHERE numnode(t.tq) > 0),
+      WITH {term_statistics()},
       anyq AS MATERIALIZED (SELECT cfg, tsquery_or_all(array_agg(tq)) AS tq FROM q
                WHERE role = 'synonym' OR role = 'core' AND (share > 0 AND share <= {common}
                  OR NOT EXISTS (SELECT 1 FROM q r WHERE r.cfg = q.cfg AND r.role = 'core'

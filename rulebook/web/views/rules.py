@@ -192,11 +192,7 @@ def rule_page(request, game, kind, number, version=None):
     if normal is None:
         raise Http404("Not a rule number")
     if normal != number:
-        name = "rule_version" if version else "rule"
-        kwargs = {"game": game, "kind": kind, "number": normal}
-        if version:
-            kwargs["version"] = version
-        return redirect(reverse(name, kwargs=kwargs), permanent=True)
+        return _to_normal_number(game, kind, normal, version)
     try:
         found = _rule_documents(request.LANGUAGE_CODE, game, kind, version)
     except MissingDocument as missing:
@@ -222,15 +218,13 @@ def rule_page(request, game, kind, number, version=None):
             "page": context,
             "document": document,
             "game": document.game,
-            "rule": context.blocks[0].head,
+            "rule": head,
             "versions": versions,
             "counterparts": identity.counterparts(
                 document, normal, versions, [c.number for c in reversed(context.breadcrumbs)]
             ),
             "rule_key": keys[normal],
-            "pinned": version is not None,
-            "successor": meanings.pinned_notice(document, normal) if version else None,
-            "earlier": [] if version else meanings.earlier_meanings(document, normal, versions),
+            **meanings.version_notices(document, normal, version, versions),
             "short_prefix": pinned_links.document_prefix(document),
             "knowledge": _knowledge(document, context),
             "asked": asked_about([r for block in context.blocks for r in block.rules]),
@@ -240,6 +234,14 @@ def rule_page(request, game, kind, number, version=None):
             "term_table": terms.table_for(document),
         },
     )
+
+
+def _to_normal_number(game, kind, normal, version):
+    """A loose number ("813.1c2") answered with a permanent redirect to its normal form."""
+    kwargs = {"game": game, "kind": kind, "number": normal}
+    if version:
+        kwargs["version"] = version
+    return redirect(reverse("rule_version" if version else "rule", kwargs=kwargs), permanent=True)
 
 
 def _part_number(request) -> int:
