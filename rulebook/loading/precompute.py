@@ -25,7 +25,12 @@ from django.db import transaction
 
 from rulebook.history import History, Version, compare, storage
 from rulebook.models import Document, Precomputed, rendered
-from rulebook.models.generation import history_key, history_prefix, history_rows
+from rulebook.models.generation import (
+    game_history_prefix,
+    history_key,
+    history_prefix,
+    history_rows,
+)
 from rulebook.requestscope import request_scope
 
 # Within one ingest (``sharing``): "histories": family -> (its documents' ids and hashes,
@@ -189,6 +194,14 @@ def ahead(generation: int, families: set, results=()) -> int:
                 continue
             stored += _store(pages, scope, generation)
     return stored
+
+
+def forget_game(slug: str) -> None:
+    """Drop a removed game's histories and rendered copies: they have no foreign key to
+    cascade with, and no scope lists the game any more to replace them."""
+    Precomputed.objects.filter(key__startswith=game_history_prefix(slug)).delete()
+    for pages in _AHEAD:
+        Precomputed.objects.filter(key__startswith=rendered.scope_prefix(pages.page, slug)).delete()
 
 
 def _store(pages: Ahead, scope: tuple, generation: int) -> int:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from rulebook.loading import generation
+from rulebook.loading import generation, precompute
 from rulebook.models import Game
 
 
@@ -39,6 +39,9 @@ def remove_game(slug: str, dry_run: bool = False) -> Removal:
         if dry_run:
             transaction.set_rollback(True)
         else:
-            generation.bump()  # cached pages, validators and CSP hosts of that game go stale
+            # Cached pages, validators and CSP hosts of that game go stale; the other games'
+            # pages rendered ahead stay valid and move on to the new generation.
+            precompute.forget_game(slug)
+            precompute.ahead(generation.bump(), set())
     shown = {label: n for label, n in sorted(counts.items()) if n}
     return Removal(slug, name, total, shown, dry_run)

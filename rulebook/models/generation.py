@@ -98,7 +98,12 @@ def history_key(game_slug: str, kind: str, language: str, documents) -> str:
 
 
 def history_prefix(game_slug: str, kind: str, language: str) -> str:
-    return f"history:{game_slug}:{kind}:{language}:"
+    return f"{game_history_prefix(game_slug)}{kind}:{language}:"
+
+
+def game_history_prefix(game_slug: str) -> str:
+    """Every document family's history of one game."""
+    return f"history:{game_slug}:"
 
 
 def history_rows(document) -> list[dict]:

@@ -7,7 +7,17 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from rulebook.loading.remove import remove_game
-from rulebook.models import Card, Document, FaqEntry, Game, Link, Rule
+from rulebook.models import (
+    Card,
+    DataGeneration,
+    Document,
+    FaqEntry,
+    Game,
+    Link,
+    Precomputed,
+    Rule,
+    rendered,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -68,3 +78,23 @@ def test_a_removal_changes_the_data_generation_and_a_dry_run_does_not(demo_data)
     assert DataGeneration.current() == before
     remove_game("hollowmere")
     assert DataGeneration.current()[0] != before[0]
+
+
+def _copies(slug: str) -> dict[str, int]:
+    """The game's pages rendered ahead and histories, key -> generation."""
+    rows = Precomputed.objects.filter(key__regex=rf"^(history|{rendered.PREFIX}.*?):{slug}:")
+    return dict(rows.values_list("key", "generation"))
+
+
+def test_the_other_games_pages_rendered_ahead_stay_readable(demo_data):
+    """A removal bumps the generation; the pages written ahead for the games that stay move on
+    to it (else each is rendered again for its first reader), and the removed game's go."""
+    kept = _copies("hollowmere")
+    assert kept and _copies("lanternfall")
+    remove_game("lanternfall")
+    current = DataGeneration.objects.get(pk=1).number
+    assert _copies("hollowmere") == {
+        key: current if key.startswith(rendered.PREFIX) else generation
+        for key, generation in kept.items()
+    }
+    assert _copies("lanternfall") == {}
