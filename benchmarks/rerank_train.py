@@ -13,7 +13,8 @@ features. Only the tuning half of the FAQ questions and the judged questions are
 reporting half is never captured, so it cannot shape the weights. ``fit`` chooses the features
 by cross-validation over the tuning half's pages (``select``), then sets their weights by
 coordinate ascent on a small grid, maximising strict plus lenient MRR@10 summed over every
-question, with the engine's own score held at weight 1; the others weigh 0. ``--write`` saves
+question, with one feature held at weight 1 (``--anchor``: the engine's own score, or
+``bm25``, the row scored alike for every engine); the others weigh 0. ``--write`` saves
 the result.
 """
 
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import pickle
 import sys
 import tempfile
@@ -31,6 +31,7 @@ from search_eval import DRAW_ANSWER, DRAW_QUESTION, make_backend, metrics, same_
 
 GRID = (-0.5, -0.3, -0.2, -0.1, -0.05, 0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0)
 SWEEPS = 3
+NAMED_PENALTY = 1000.0  # larger than every question's strict + lenient MRR summed
 
 
 def training_sets() -> dict[str, tuple[str, list[dict]]]:
@@ -121,10 +122,10 @@ def named_cases_hold(captures, w) -> bool:
 
 def objective(captures, w, use=None) -> float:
     """Strict plus lenient MRR@10, summed over the questions ``use(set, item)`` keeps (every
-    one by default); minus infinity when the named question falls out of its top 3."""
-    if not named_cases_hold(captures, w):
-        return -math.inf
-    total = 0.0
+    one by default), less ``NAMED_PENALTY`` when the named question falls out of its top 3: a
+    penalty, not minus infinity, so that from weights that miss it the gain of each feature
+    can still be compared (and the one that brings it back wins)."""
+    total = 0.0 if named_cases_hold(captures, w) else -NAMED_PENALTY
     for cap in captures:
         for name, items in cap["sets"].items():
             items = [i for i in items if name != "named" and (use is None or use(name, i))]
@@ -169,17 +170,22 @@ def page_folds(captures) -> list[tuple]:
     return folds
 
 
-def select(captures, names) -> list[int]:
+def anchored(names, anchor: str) -> list[float]:
+    """Weights with ``anchor`` at 1 and every other feature at 0."""
+    return [1.0 if name == anchor else 0.0 for name in names]
+
+
+def select(captures, names, anchor: str = "score", exclude=()) -> list[int]:
     """Forward selection by page-level cross-validation: a feature joins only when, fitted
     on one fold of pages, it raises the other fold's score, and that in both folds. Fitting
     every feature on every question learns the training pages (held-out pages lost strict
     MRR in both folds); this keeps what carries over to pages it never saw."""
     chosen, folds = [], page_folds(captures)
-    base = [1.0] + [0.0] * (len(names) - 1)
+    base = anchored(names, anchor)
     while True:
         gains = {}
-        for k in range(1, len(names)):
-            if k in chosen:
+        for k in range(len(names)):
+            if k in chosen or names[k] == anchor or names[k] in exclude:
                 continue
             deltas = []
             for train, held in folds:
@@ -206,7 +212,7 @@ def report(captures, w, label) -> None:
             )
 
 
-def fit(paths: list[str], write: bool) -> None:
+def fit(paths: list[str], write: bool, anchor: str = "score", exclude=()) -> None:
     sys.path.insert(0, str(corpus.ROOT))
     from rulebook.search import rerank
 
@@ -215,9 +221,10 @@ def fit(paths: list[str], write: bool) -> None:
         with open(path, "rb") as f:
             captures.append(pickle.load(f))
     names = rerank.FEATURES
-    w = [1.0] + [0.0] * (len(names) - 1)
+    w = anchored(names, "score")
     report(captures, w, "before")
-    chosen = select(captures, names)
+    w = anchored(names, anchor)
+    chosen = select(captures, names, anchor, exclude)
     w = ascend(captures, w, chosen)
     print("weights:", dict(zip(names, w, strict=True)))
     report(captures, w, "after")
@@ -237,11 +244,23 @@ def main():
     fitting = sub.add_parser("fit")
     fitting.add_argument("captures", nargs="+")
     fitting.add_argument("--write", action="store_true")
+    fitting.add_argument(
+        "--anchor",
+        default="score",
+        help="the feature held at weight 1: score (the engine's own) or bm25 (row_score's, "
+        "alike for every engine)",
+    )
+    fitting.add_argument(
+        "--exclude",
+        nargs="*",
+        default=[],
+        help="features kept at 0: `--anchor bm25 --exclude score` ranks alike on every engine",
+    )
     args = parser.parse_args()
     if args.step == "capture":
         capture(args.backend, args.out)
     else:
-        fit(args.captures, args.write)
+        fit(args.captures, args.write, args.anchor, args.exclude)
 
 
 if __name__ == "__main__":

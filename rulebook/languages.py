@@ -26,6 +26,9 @@ class Language:
     postgres_config: str
     og_locale: str
     postgres_setup: tuple[str, ...] = ()
+    # PyStemmer's Snowball algorithm, for the question ranking both engines share
+    # (``rulebook.search.word_counts``); None: words are compared on their first letters.
+    snowball: str | None = None
 
 
 def _unaccented(config: str, stemmer: str) -> tuple[str, ...]:
@@ -42,10 +45,10 @@ def _unaccented(config: str, stemmer: str) -> tuple[str, ...]:
 
 
 TABLE: list[Language] = [
-    Language("en", _("English"), "en", False, "english", "en_GB"),
+    Language("en", _("English"), "en", False, "english", "en_GB", snowball="english"),
     Language(
         "fr", _("French"), "fr", True, "rulebook_french", "fr_FR",
-        postgres_setup=_unaccented("rulebook_french", "french"),
+        postgres_setup=_unaccented("rulebook_french", "french"), snowball="french",
     ),
 ]  # fmt: skip
 

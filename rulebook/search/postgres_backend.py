@@ -89,9 +89,8 @@ def candidate(row) -> Candidate:
     the bank's questions come back as JSON."""
     found = json.loads(row.asked) if isinstance(row.asked, str) else row.asked
     asked = tuple(found) if isinstance(found, list) else ()
-    return Candidate(
-        float(row.score), row.key, row.number or "", row.path or "", row.body or "", asked
-    )
+    fields = (row.number or "", row.path or "", row.body or "")
+    return Candidate(float(row.score), row.key, *fields, asked, row.prior)
 
 
 @functools.lru_cache(maxsize=64)  # one class per statement's columns, not one per query

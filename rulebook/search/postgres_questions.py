@@ -55,9 +55,9 @@ def term_statistics() -> str:
 
 
 def ranked(plan: Plan, filters: tuple[str, list], limit: int, mine=("FALSE", [])):
-    """(key, number, score, total, path, body, mine, asked) of the best ``limit`` entries: the
-    path and text are what the shared rerank reads; ``mine``, whether the entry is in the
-    scope of the language the query is written in (every language searched).
+    """(key, number, score, total, path, body, mine, asked, prior) of the best ``limit``
+    entries: the path, text and prior are what the shared rerank reads; ``mine``, whether the
+    entry is in the scope of the language the query is written in (every language searched).
 
     ``anyq`` is materialised: inlined, its aggregate ran again for every entry of the
     language the planner walked (84 ms of a 100 ms question)."""
@@ -79,7 +79,7 @@ def ranked(plan: Plan, filters: tuple[str, list], limit: int, mine=("FALSE", [])
                / (1 + {k1} * (1 - {b} + {b} * e.body_len / mm.avglen))
                * CASE WHEN m.hits < %s THEN {few} ELSE 1 END AS score,
              count(*) OVER () AS total, e.path, e.body, {mine[0]} AS mine,
-             e.extra->'asked' AS asked
+             e.extra->'asked' AS asked, e.boost * e.qboost AS prior
       FROM {sql.ENTRY_TABLE} e
       JOIN anyq a ON a.cfg = e.cfg
       JOIN {sql.META_TABLE} mm ON mm.cfg = e.cfg

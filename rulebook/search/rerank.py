@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.languages import fold
-from rulebook.search import meaning, trace
+from rulebook.search import meaning, row_score, trace
 from rulebook.search.understand import Plan
 from rulebook.search.weights import (  # PREFIX: "damage" meets "damaged", as for neighbours
     PREFIX,
@@ -58,6 +58,7 @@ FEATURES = (
     "asked",  # how near it is to the nearest of the row's question-bank questions
     "asked_cover",  # the largest share of the question's words in one of those questions
     "kind_path",  # a named card's keyword or type is in the row's heading path ("Reaction")
+    *row_score.NAMES,  # the row scored in Python, alike for every engine (``row_score``)
 )
 
 
@@ -69,6 +70,7 @@ class Candidate:
     path: str
     text: str
     asked: tuple[str, ...] = ()  # the question bank's questions of the row (``asked``)
+    prior: float = 1.0  # the entry's boost times its question prior (``ranking.question_prior``)
 
 
 @functools.cache  # a file read per search otherwise; it changes only with a deploy
@@ -152,8 +154,9 @@ def features(
     near = _meanings(plan, candidates)
     near_too = weighed is None or weighed[FEATURES.index("asked")] != 0
     bank = _asked(plan, candidates, words, near_too)
+    scored = _row_scores(plan, candidates, weighed)
     out = []
-    for c, sense, (ask, ask_cover) in zip(candidates, near, bank, strict=True):
+    for c, sense, (ask, ask_cover), again in zip(candidates, near, bank, scored, strict=True):
         text, path = prefixes(c.text), prefixes(c.path)
         in_path = words & path
         siblings = children.get(_parent(c.number), 0) if c.number else 0
@@ -172,9 +175,18 @@ def features(
                 ask,
                 ask_cover,
                 float(bool(kinds & path)),
+                *again,
             )
         )
     return out
+
+
+def _row_scores(plan: Plan, candidates: list[Candidate], weighed) -> list[tuple[float, ...]]:
+    """``row_score``'s features, or zeros while the weights in use give them none."""
+    first = FEATURES.index(row_score.NAMES[0])
+    if weighed is None or any(weighed[first:]):
+        return row_score.features(plan, candidates)
+    return [(0.0,) * len(row_score.NAMES)] * len(candidates)
 
 
 def rerank(plan: Plan, candidates: list[Candidate]) -> list[tuple[float, str]]:

@@ -203,7 +203,8 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
                 score *= weights.FEW_WORDS_FACTOR
             scored.append((score, docnum))
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
-        scored = self._reranked(self._with_neighbours(scored, plan), plan)
+        prior = {d: (boosts[d] or 1.0) * (priors[d] or 1.0) for _s, d in scored}
+        scored = self._reranked(self._with_neighbours(scored, plan), plan, prior)
         keyed = [
             (score, self._stored_key(docnum)) for score, docnum in scored[: weights.PROMOTE_TOP]
         ]
@@ -233,7 +234,7 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         head = [(score + bonus(docnum), docnum) for score, docnum in scored[:cut]]
         return sorted(head + scored[cut:], key=lambda pair: (-pair[0], pair[1]))
 
-    def _reranked(self, scored, plan):
+    def _reranked(self, scored, plan, prior):
         """The best rows scored again on what their heading paths and neighbours say
         (``rerank``); the rows below keep their place."""
         head, docnums, candidates = scored[: weights.RERANK_TOP], {}, []
@@ -242,7 +243,8 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
             docnums[doc["key"]] = docnum
             number, path, text = doc.get("number") or "", doc.get("path", ""), doc.get("text", "")
             asked = tuple(json.loads(doc.get("extra") or "{}").get("asked", ()))
-            candidates.append(Candidate(score, doc["key"], number, path, text, asked))
+            row = Candidate(score, doc["key"], number, path, text, asked, prior[docnum])
+            candidates.append(row)
         again = [(score, docnums[key]) for score, key in rerank(plan, candidates)]
         return again + scored[weights.RERANK_TOP :]
 

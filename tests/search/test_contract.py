@@ -469,13 +469,14 @@ def test_question_rows_reach_the_rerank_with_their_paths_and_text(backend, monke
     assert rows["702.6"].path == "Keywords › Reaction"
     assert rows["702.6"].text.startswith("A card with Reaction can be played")
     assert [c.score for c in seen] == sorted((c.score for c in seen), reverse=True)
-    # The rerank's order is the order shown: make the engine's last rule the best by far.
+    # The rerank's order is the order shown: make the engine's last rule the best by far
+    # (every feature of it, whatever the weights weigh).
     last = [c for c in seen if c.number][-1]
 
     def lifting(plan, candidates, *weighed):
         rows = real(plan, candidates, *weighed)
         pairs = zip(candidates, rows, strict=True)
-        return [(100.0, *r[1:]) if c.key == last.key else r for c, r in pairs]
+        return [(100.0,) * len(r) if c.key == last.key else r for c, r in pairs]
 
     monkeypatch.setattr(rerank, "features", lifting)
     assert find(backend, question).hits[0].number == last.number

@@ -11,6 +11,9 @@ from rulebook.search.query import parse
 from rulebook.search.rerank import FEATURES, Candidate, features
 from rulebook.search.understand import Plan, understand
 
+# The row scores count word rarity in the database (``word_counts``).
+pytestmark = pytest.mark.django_db
+
 GUARD = "Can a tired creature still stand guard?"
 ROWS = [
     "Shuffle your deck and draw a fresh hand before the first turn.",

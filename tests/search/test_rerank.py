@@ -10,6 +10,9 @@ from rulebook.search.rerank import FEATURES, Candidate, features
 from rulebook.search.understand import Plan
 from rulebook.search.weights import CARD_WORD_WEIGHT, SYNONYM_WEIGHT
 
+# The row scores count word rarity in the database (``word_counts``).
+pytestmark = pytest.mark.django_db
+
 
 def plan_of(words, extra=()):
     plan = Plan(parse(" ".join(words)), mode="question", words=list(words))
