@@ -110,21 +110,23 @@ CARDS = [
 
 def create_game():
     game, _ = Game.objects.get_or_create(slug=GAME, defaults={"name": "Starfall"})
-    _document(game, "en", NEW, EN_NEW)
-    _document(game, "en", OLD, EN_OLD)
-    _document(game, "fr", NEW, FR_NEW)
+    add_document(game, "en", NEW, EN_NEW)
+    add_document(game, "en", OLD, EN_OLD)
+    add_document(game, "fr", NEW, FR_NEW)
     for name, slug, text in CARDS:
         Card.objects.create(game=game, name=name, slug=slug, ability_text=text)
     return game
 
 
-def _document(game, language, version, rows):
+def add_document(game, language, version, rows):
+    """A Core Rules document of ``game`` whose rules are ``rows``: (number, text, heading
+    level or 0), in reading order."""
     doc = Document.objects.create(
         game=game,
         kind="core-rules",
         language=language,
         version=version,
-        source_name=f"starfall-{language}-{version}.md",
+        source_name=f"{game.slug}-{language}-{version}.md",
         content_hash=f"{language}{version}",
     )
     Rule.objects.bulk_create(

@@ -3,13 +3,14 @@ database (``word_counts``), never from the engine that found the rows."""
 
 import pytest
 
-from ingest import numbers
-from rulebook.models import Document, Game, Rule
+from rulebook.models import Game
 from rulebook.search import row_score, word_counts
 from rulebook.search.query import parse
 from rulebook.search.rerank import Candidate
 from rulebook.search.understand import Plan
 from rulebook.search.weights import FEW_WORDS_FACTOR
+
+from .fixtures import add_document
 
 pytestmark = pytest.mark.django_db
 
@@ -19,27 +20,7 @@ def make_game(slug: str, versions: dict[str, list[str]]) -> None:
     Core Rules document per version, each rule numbered 101, 102, …"""
     game = Game.objects.create(slug=slug, name=slug.title())
     for version, texts in versions.items():
-        document = Document.objects.create(
-            game=game,
-            kind="core-rules",
-            language="en",
-            version=version,
-            source_name=f"{slug}-{version}.md",
-            content_hash=f"{slug}{version}",
-        )
-        Rule.objects.bulk_create(
-            Rule(
-                document=document,
-                number_raw=f"{101 + i}.",
-                number=str(101 + i),
-                anchor=str(101 + i),
-                depth=numbers.depth(str(101 + i)),
-                sort_key=numbers.sort_key(str(101 + i)),
-                position=i,
-                text=text,
-            )
-            for i, text in enumerate(texts)
-        )
+        add_document(game, "en", version, [(str(101 + i), t, 0) for i, t in enumerate(texts)])
 
 
 def plan_of(*words):
