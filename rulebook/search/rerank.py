@@ -183,8 +183,7 @@ def features(
 
 def _row_scores(plan: Plan, candidates: list[Candidate], weighed) -> list[tuple[float, ...]]:
     """``row_score``'s features, or zeros while the weights in use give them none."""
-    first = FEATURES.index(row_score.NAMES[0])
-    if weighed is None or any(weighed[first:]):
+    if weighed is None or any(weighed[FEATURES.index(name)] for name in row_score.NAMES):
         return row_score.features(plan, candidates)
     return [(0.0,) * len(row_score.NAMES)] * len(candidates)
 

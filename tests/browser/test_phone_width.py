@@ -10,11 +10,9 @@ with ``innerWidth``: a mobile browser widens its layout viewport to a page that 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from tests.moths import GALLERY, moth_gallery
+from tests.moths import SWIFT_TEXT, write_moth_gallery
 from tests.served import serve_data_dir
 from tests.widewords import GAME, write_widewords
 
@@ -68,12 +66,7 @@ PAGES = [
 def wide_url(tmp_path_factory, demo_dir):
     """The demo, Widewords, and Swift on 130 more cards."""
     files = tmp_path_factory.mktemp("widewords")
-    gallery = moth_gallery(demo_dir)
-    for card in gallery["cards"]:
-        if card["name"].startswith("Paper Moth"):
-            card["abilityText"] = "[Swift] (You may play me whenever you could respond.)"
-    moths = files / GALLERY.rsplit("/", 1)[1]
-    moths.write_text(json.dumps(gallery), encoding="utf-8")
+    moths = write_moth_gallery(demo_dir, files, ability=SWIFT_TEXT)
     loads = [
         ("ingest_demo", "-v0"),
         ("ingest", *map(str, write_widewords(files)), "--game", GAME, "-v0"),

@@ -4,7 +4,6 @@ gains 130 Paper Moths of our own carrying [Swift], in the test's transaction."""
 
 from __future__ import annotations
 
-import json
 import re
 import uuid
 
@@ -14,7 +13,7 @@ from rulebook.loading.run import IngestOptions, run_ingest
 from rulebook.models import Document, Game, Keyword
 from rulebook.pages import keyword_body
 from rulebook.pages import knowledge as kp
-from tests.moths import GALLERY, moth_gallery
+from tests.moths import SWIFT_TEXT, write_moth_gallery
 
 pytestmark = pytest.mark.django_db
 
@@ -28,12 +27,7 @@ HREF_RE = re.compile(r'<a (?:rel="\w+" )?href="([^"]*)"')
 @pytest.fixture
 def swift_moths(demo_data, demo_dir, tmp_path):
     """The demo with 130 more cards carrying [Swift]; the number of cards Swift's page lists."""
-    gallery = moth_gallery(demo_dir)
-    for card in gallery["cards"]:
-        if card["name"].startswith("Paper Moth"):
-            card["abilityText"] = "[Swift] (You may play me whenever you could respond.)"
-    path = tmp_path / GALLERY.rsplit("/", 1)[1]
-    path.write_text(json.dumps(gallery), encoding="utf-8")
+    path = write_moth_gallery(demo_dir, tmp_path, ability=SWIFT_TEXT)
     run_ingest([path], IngestOptions(game="lanternfall"))
     game = Game.objects.get(slug="lanternfall")
     swift = Keyword.objects.in_document(Document.objects.newest_rules(game, "en")).get(slug="swift")
