@@ -111,19 +111,23 @@ def faq_questions() -> list[dict]:
     return out
 
 
-def bank_questions(language: str, held: bool = True) -> list[dict]:
+def bank_questions(language: str, held: bool = True, fold: int | None = None) -> list[dict]:
     """The question bank's held-back fifth (``held``) or the rest, in one language: each
     question -> the rule it is filed under, as numbered in the default version (the bank is
     written against it). A database loaded with ``load_questions --holdout`` has none of the
-    held-back questions in its index, so asking them is a search, not a lookup."""
-    from ingest.questions import bank_files, held_out, parse_bank
+    held-back questions in its index, so asking them is a search, not a lookup. ``fold``:
+    only that training fold (``load_questions --holdout --fold K`` leaves it out too)."""
+    from ingest.questions import bank_files, held_out, parse_bank, training_fold
 
     out = []
     for path in bank_files([ROOT / "data" / GAME / "questions"]):
         bank = parse_bank(path)
         for question in bank.questions:
-            if held_out(question.text) == held and bank.language == language:
-                out.append({"q": question.text, "relevant": [question.number]})
+            if held_out(question.text) != held or bank.language != language:
+                continue
+            if fold is not None and training_fold(question.text) != fold:
+                continue
+            out.append({"q": question.text, "relevant": [question.number]})
     return out
 
 

@@ -25,21 +25,29 @@ import json
 import pickle
 import sys
 import tempfile
+import zlib
 
 import corpus
+import numpy
 from search_eval import DRAW_ANSWER, DRAW_QUESTION, make_backend, metrics, same_subtree
 
 GRID = (-0.5, -0.3, -0.2, -0.1, -0.05, 0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0)
 SWEEPS = 3
+LIFT_GRID = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3)  # ``weights.PROMOTE_SHARE`` values swept
 NAMED_PENALTY = 1000.0  # larger than every question's strict + lenient MRR summed
 
 
-def training_sets() -> dict[str, tuple[str, list[dict]]]:
-    """name -> (language, items): the tuning half, the judged questions and the named
-    question, nothing else."""
+def training_sets(fold: int | None = None) -> dict[str, tuple[str, list[dict]]]:
+    """name -> (language, items): the tuning half, the judged questions, the named question
+    and, with ``fold``, the bank's training fold that the database's index lacks (loaded with
+    ``load_questions --holdout --fold K``), nothing else."""
     judged = corpus.judged()
     tuning = [q for q in corpus.faq_questions() if q["half"] == "tuning"]
-    return {
+    bank = {}
+    if fold is not None:
+        for lang in ("en", "fr"):
+            bank[f"bank_{lang}"] = (lang, corpus.bank_questions(lang, held=False, fold=fold))
+    return bank | {
         "tuning": ("en", tuning),
         "judged_en": ("en", judged["en"]),
         "judged_fr": ("fr", judged["fr"]),
@@ -48,7 +56,7 @@ def training_sets() -> dict[str, tuple[str, list[dict]]]:
     }
 
 
-def capture(backend_name: str, out: str) -> None:
+def capture(backend_name: str, out: str, fold: int | None = None) -> None:
     corpus.setup_django()
     from rulebook.search import SearchQuery, rerank, run_search
 
@@ -69,7 +77,7 @@ def capture(backend_name: str, out: str) -> None:
     captured = {}
     with tempfile.TemporaryDirectory() as tmp:
         make_backend(backend_name, tmp)
-        for name, (language, items) in training_sets().items():
+        for name, (language, items) in training_sets(fold).items():
             rows = []
             for item in items:
                 seen.clear()
@@ -87,7 +95,7 @@ def capture(backend_name: str, out: str) -> None:
                         "relevant": item["relevant"],
                         "final": final,
                         "seen": seen[-1:],
-                        "slug": item.get("slug"),
+                        "slug": item.get("slug") or _bank_page(item["q"]),
                     }
                 )
             captured[name] = rows
@@ -96,17 +104,35 @@ def capture(backend_name: str, out: str) -> None:
     print(f"captured {sum(len(v) for v in captured.values())} questions ({backend_name}) -> {out}")
 
 
+def _bank_page(question: str) -> str:
+    """A bank question's side in cross-validation, as a FAQ page's slug gives one."""
+    return f"bank-{zlib.crc32(question.encode()) % 2}"
+
+
 def ranked_numbers(item, w, top) -> list[str]:
     """The numbers in the order the site would show them with weights ``w``."""
     from rulebook.search.ranking import lifted
-    from rulebook.search.rerank import combine
 
     if not item["seen"]:
         return item["final"]  # no question plan (a name, a number): the rerank never ran
-    candidates, rows = item["seen"][0]  # every row, best first (``capture``)
-    scores = lifted(combine(candidates, rows[:top], w))
+    scores = lifted(_combined(item, w, top))
     order = sorted(scores, key=lambda k: (-scores[k], k))
     return [key.rsplit(":", 1)[1].split("~", 1)[0] for key in order][:10]
+
+
+def _combined(item, w, top) -> list[tuple[float, str]]:
+    """``rerank.combine`` in one matrix product: the fit weighs every question thousands of
+    times, and summing feature by feature in Python was most of its time."""
+    if "_matrix" not in item:
+        candidates, rows = item["seen"][0]  # every row, best first (``capture``)
+        head = candidates[: len(rows[:top])]
+        item["_matrix"] = numpy.array(rows[:top], dtype=float).reshape(len(head), -1)
+        item["_keys"] = [c.key for c in head]
+        item["_top"] = (candidates[0].score or 1.0) if candidates else 1.0
+        item["_tail"] = [(c.score, c.key) for c in candidates[len(head) :]]
+    scores = item["_top"] * (item["_matrix"] @ numpy.asarray(w, dtype=float))
+    scored = list(zip(scores.tolist(), item["_keys"], strict=True)) + item["_tail"]
+    return sorted(scored, key=lambda pair: (-pair[0], pair[1]))
 
 
 def named_cases_hold(captures, w) -> bool:
@@ -156,15 +182,17 @@ def ascend(captures, w, free, use=None, sweeps=SWEEPS) -> list[float]:
 
 def page_folds(captures) -> list[tuple]:
     """Two (train, held-out) filters that split the tuning half by FAQ page (its pages
-    sorted and numbered, even and odd), the judged questions always on the train side."""
+    sorted and numbered, even and odd) and a bank fold by a hash of each question, the
+    judged questions always on the train side."""
     slugs = sorted({i["slug"] for cap in captures for i in cap["sets"]["tuning"]})
-    fold = {slug: n % 2 for n, slug in enumerate(slugs)}
+    fold = {slug: n % 2 for n, slug in enumerate(slugs)} | {"bank-0": 0, "bank-1": 1}
+    split = {"tuning", "bank_en", "bank_fr"}
     folds = []
     for held in (0, 1):
         folds.append(
             (
-                lambda name, i, h=held: name != "tuning" or fold[i["slug"]] != h,
-                lambda name, i, h=held: name == "tuning" and fold[i["slug"]] == h,
+                lambda name, i, h=held: name not in split or fold[i["slug"]] != h,
+                lambda name, i, h=held: name in split and fold[i["slug"]] == h,
             )
         )
     return folds
@@ -184,14 +212,18 @@ def select(captures, names, anchor: str = "score", exclude=()) -> list[int]:
     base = anchored(names, anchor)
     while True:
         gains = {}
+        # Each fold's held-out score without a new feature: the same for every candidate.
+        before = [
+            objective(captures, ascend(captures, base, chosen, train, sweeps=1), held)
+            for train, held in folds
+        ]
         for k in range(len(names)):
             if k in chosen or names[k] == anchor or names[k] in exclude:
                 continue
             deltas = []
-            for train, held in folds:
-                before = ascend(captures, base, chosen, train, sweeps=1)
+            for (train, held), was in zip(folds, before, strict=True):
                 after = ascend(captures, base, [*chosen, k], train, sweeps=1)
-                deltas.append(objective(captures, after, held) - objective(captures, before, held))
+                deltas.append(objective(captures, after, held) - was)
             print(f"  with {names[k]:11} held-out gain per fold: {[round(d, 2) for d in deltas]}")
             if min(deltas) > 0:
                 gains[k] = sum(deltas)
@@ -199,6 +231,24 @@ def select(captures, names, anchor: str = "score", exclude=()) -> list[int]:
             return chosen
         chosen.append(max(gains, key=gains.get))
         print("selected:", [names[k] for k in chosen])
+
+
+def sweep_lift(captures, w) -> bool:
+    """Sweep the share the best rows lend their ancestors after the rerank
+    (``weights.PROMOTE_SHARE``) with the weights fitted, keep the best in this process and
+    print it, to be set in ``weights.py`` by hand; whether it changed."""
+    from rulebook.search import weights
+
+    start = weights.PROMOTE_SHARE
+    results = {}
+    for share in LIFT_GRID:
+        weights.PROMOTE_SHARE = share
+        results[share] = objective(captures, w)
+        print(f"  lift share {share:.2f}: {results[share]:.2f}")
+    best = max(results, key=lambda k: (results[k], k == start))
+    weights.PROMOTE_SHARE = best
+    print(f"lift: PROMOTE_SHARE = {best}")
+    return best != start
 
 
 def report(captures, w, label) -> None:
@@ -221,11 +271,12 @@ def fit(paths: list[str], write: bool, anchor: str = "score", exclude=()) -> Non
         with open(path, "rb") as f:
             captures.append(pickle.load(f))
     names = rerank.FEATURES
-    w = anchored(names, "score")
-    report(captures, w, "before")
+    report(captures, list(rerank.weights()), "in use")
     w = anchored(names, anchor)
     chosen = select(captures, names, anchor, exclude)
     w = ascend(captures, w, chosen)
+    if sweep_lift(captures, w):
+        w = ascend(captures, w, chosen)
     print("weights:", dict(zip(names, w, strict=True)))
     report(captures, w, "after")
     if write:
@@ -241,6 +292,12 @@ def main():
     cap = sub.add_parser("capture")
     cap.add_argument("--backend", choices=["whoosh", "postgres"], default="whoosh")
     cap.add_argument("--out", required=True)
+    cap.add_argument(
+        "--fold",
+        type=int,
+        help="also ask the bank's training fold K, left out of this database's index "
+        "(`load_questions --holdout --fold K`)",
+    )
     fitting = sub.add_parser("fit")
     fitting.add_argument("captures", nargs="+")
     fitting.add_argument("--write", action="store_true")
@@ -258,7 +315,7 @@ def main():
     )
     args = parser.parse_args()
     if args.step == "capture":
-        capture(args.backend, args.out)
+        capture(args.backend, args.out, args.fold)
     else:
         fit(args.captures, args.write, args.anchor, args.exclude)
 

@@ -183,6 +183,12 @@ def main():
     parser.add_argument("--half", choices=["tuning", "reporting", "both"], default="both")
     parser.add_argument("--sets", default="questions,judged,names,terms,words,typos")
     parser.add_argument("--show-misses", action="store_true", help="tuning half only")
+    parser.add_argument(
+        "--fold",
+        type=int,
+        help="with set `fold`: the bank's training fold that `load_questions --holdout --fold K` "
+        "left out of this database (training side: a search, not a lookup)",
+    )
     args = parser.parse_args()
     os.environ["RULEBOOK_SEARCH_CACHE_ENTRIES"] = "0"  # every query is answered afresh
     corpus.setup_django()
@@ -211,6 +217,10 @@ def main():
             for lang in ("en", "fr"):
                 items = corpus.bank_questions(lang)
                 evaluate(f"bank held out, {lang}", items, systems[lang], args.show_misses)
+        if "fold" in sets:  # a training fold this database's index lacks
+            for lang in ("en", "fr"):
+                items = corpus.bank_questions(lang, held=False, fold=args.fold)
+                evaluate(f"bank fold {args.fold}, {lang}", items, systems[lang], args.show_misses)
         if "judged" in sets:
             judged = corpus.judged()
             for lang in ("en", "fr"):

@@ -32,6 +32,10 @@ MAX_QUESTION = 300  # characters: a question, not a paragraph pasted by mistake
 # chosen by a hash of each question's text, so it spreads over every chapter and stays the
 # same fifth when files are added, reordered or edited elsewhere.
 HOLDOUT_EVERY = 5
+# The other four fifths split the same way into folds, so that training can leave one fold out
+# of an evaluation database's index and learn from questions its index has never seen
+# (``load_questions --holdout --fold K``); the held-back fifth stays out of every fold.
+TRAINING_FOLDS = 4
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,19 @@ def _line_after(lines: list[str], start: int, question: str) -> int:
     return start
 
 
+def _text_hash(text: str) -> int:
+    return zlib.crc32(" ".join(text.casefold().split()).encode())
+
+
 def held_out(text: str) -> bool:
     """Whether a question is in the bank's held-back fifth."""
-    return zlib.crc32(" ".join(text.casefold().split()).encode()) % HOLDOUT_EVERY == 0
+    return _text_hash(text) % HOLDOUT_EVERY == 0
+
+
+def training_fold(text: str) -> int | None:
+    """Which training fold a question is in (0 to ``TRAINING_FOLDS`` - 1), or None for the
+    held-back fifth: a question is never in both."""
+    digest = _text_hash(text)
+    if digest % HOLDOUT_EVERY == 0:
+        return None
+    return digest // HOLDOUT_EVERY % TRAINING_FOLDS

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from ingest.questions import QuestionFile, held_out
+from ingest.questions import QuestionFile, held_out, training_fold
 from rulebook import kinds
 from rulebook.loading import generation, precompute
 from rulebook.loading.precompute import family_history
@@ -36,10 +36,13 @@ class BankResult:
         return any(self.counts[k] for k in (CREATED, UPDATED, REMOVED))
 
 
-def load_banks(banks: list[QuestionFile], holdout: bool = False) -> BankResult:
+def load_banks(
+    banks: list[QuestionFile], holdout: bool = False, fold: int | None = None
+) -> BankResult:
     """Sync and place ``banks`` in one transaction. ``holdout``: leave the bank's held-back
     fifth out, as the evaluation's databases do (``load_questions --holdout``), so that the
-    questions it asks are not in the index it searches."""
+    questions it asks are not in the index it searches; ``fold``: leave that training fold
+    out too, so that training can ask questions its index has never seen."""
     result = BankResult()
     with transaction.atomic():
         games = {g.slug: g for g in Game.objects.filter(slug__in={b.game for b in banks})}
@@ -49,7 +52,7 @@ def load_banks(banks: list[QuestionFile], holdout: bool = False) -> BankResult:
             if game is None:
                 result.skipped_games.append(bank.game)
                 continue
-            kept = [q for q in bank.questions if not (holdout and held_out(q.text))]
+            kept = [q for q in bank.questions if not _left_out(q.text, holdout, fold)]
             result.held_out += len(bank.questions) - len(kept)
             _sync_file(game, bank, kept, result)
             families.add((game, bank.language))
@@ -59,6 +62,12 @@ def load_banks(banks: list[QuestionFile], holdout: bool = False) -> BankResult:
             # The pages rendered ahead show no question: they stay valid for the new generation.
             precompute.ahead(generation.bump(), set())
     return result
+
+
+def _left_out(text: str, holdout: bool, fold: int | None) -> bool:
+    if holdout and held_out(text):
+        return True
+    return fold is not None and training_fold(text) == fold
 
 
 def _sync_file(game: Game, bank: QuestionFile, questions, result: BankResult) -> None:

@@ -38,14 +38,12 @@ def ancestor_keys(key: str) -> list[str]:
     return [f"{head}:{'.'.join(parts[:i])}" for i in range(len(parts) - 1, 0, -1)]
 
 
-def promote_ancestors(
-    scored: list[tuple[float, str]],
-    top: int = weights.PROMOTE_TOP,
-    share: float = weights.PROMOTE_SHARE,
-) -> dict[str, float]:
-    """Extra score per ancestor key, lent by the ``top`` best (score, key) pairs."""
+def promote_ancestors(scored: list[tuple[float, str]]) -> dict[str, float]:
+    """Extra score per ancestor key, lent by the ``weights.PROMOTE_TOP`` best (score, key)
+    pairs (read per call: the training sweeps the share)."""
     extra: dict[str, float] = {}
-    for score, key in scored[:top]:
+    share = weights.PROMOTE_SHARE
+    for score, key in scored[: weights.PROMOTE_TOP]:
         for parent in ancestor_keys(key):
             extra[parent] = extra.get(parent, 0.0) + share * score
     return extra

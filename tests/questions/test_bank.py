@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from ingest.model import IngestError
-from ingest.questions import bank_files, game_of, held_out, parse_bank
+from ingest.questions import (
+    TRAINING_FOLDS,
+    bank_files,
+    game_of,
+    held_out,
+    parse_bank,
+    training_fold,
+)
 from rulebook.loading.questions import load_banks
 from rulebook.models import AskedQuestion, Document, Game, Rule
 
@@ -66,6 +73,15 @@ def test_a_fifth_of_the_questions_is_held_out_whatever_their_order():
     assert held_out("Question  NUMBER 7") == held_out("question number 7")
 
 
+def test_the_other_four_fifths_split_into_training_folds_apart_from_the_held_back_fifth():
+    texts = [f"question number {i}" for i in range(4000)]
+    folds = [training_fold(t) for t in texts]
+    assert all((f is None) == held_out(t) for f, t in zip(folds, texts, strict=True))
+    sizes = [folds.count(k) for k in range(TRAINING_FOLDS)]
+    assert all(0.17 < size / len(texts) < 0.23 for size in sizes), sizes
+    assert training_fold("Question  NUMBER 8") == training_fold("question number 8")
+
+
 def test_the_bundled_banks_read_cleanly():
     files = bank_files(sorted((ROOT / "demo").glob("*/questions")))
     assert files, "the demo game ships a question bank"
@@ -116,6 +132,21 @@ def test_the_evaluation_load_leaves_the_held_back_fifth_out(demo_data, tmp_path)
     assert held and result.held_out == len(held)
     kept = set(AskedQuestion.objects.filter(source="en/901.toml").values_list("text", flat=True))
     assert not kept & set(held) and len(kept) == 2 + len(extra) - len(held)
+
+
+@pytest.mark.django_db
+def test_a_training_load_leaves_one_fold_out_too(demo_data, tmp_path):
+    extra = [f"deck empty, case {i}" for i in range(24)]
+    text = BANK.replace(
+        '"153" = ["what if my deck runs out"]',
+        '"153" = [' + ", ".join(f'"{q}"' for q in extra) + "]",
+    )
+    result = load_banks([parse_bank(write(tmp_path, text, name="902.toml"))], holdout=True, fold=1)
+    asked = [q.text for q in parse_bank(write(tmp_path, text, name="902.toml")).questions]
+    out = [q for q in asked if held_out(q) or training_fold(q) == 1]
+    assert any(training_fold(q) == 1 for q in out) and result.held_out == len(out)
+    kept = set(AskedQuestion.objects.filter(source="en/902.toml").values_list("text", flat=True))
+    assert kept == set(asked) - set(out)
 
 
 @pytest.mark.django_db

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from ingest.model import IngestError
-from ingest.questions import bank_files, parse_bank
+from ingest.questions import TRAINING_FOLDS, bank_files, parse_bank
 from rulebook.loading.questions import load_banks
 
 
@@ -24,6 +24,12 @@ class Command(BaseCommand):
             action="store_true",
             help="Leave the bank's held-back fifth out (evaluation databases).",
         )
+        parser.add_argument(
+            "--fold",
+            type=int,
+            choices=range(TRAINING_FOLDS),
+            help="Leave this training fold out too (databases that training asks).",
+        )
 
     def handle(self, *args, **opts):
         try:
@@ -32,13 +38,13 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         if not banks:
             raise CommandError("No question-bank files (*.toml under <game>/questions/).")
-        result = load_banks(banks, holdout=opts["holdout"])
+        result = load_banks(banks, holdout=opts["holdout"], fold=opts["fold"])
         counts = ", ".join(f"{n} {outcome}" for outcome, n in result.counts.items())
         asked = sum(len(b.questions) for b in banks)
         self.stdout.write(f"Question bank: {len(banks)} files, {asked} questions: {counts}.")
         self.stdout.write(f"  placed on rules: {result.placed} links across versions")
         if result.held_out:
-            self.stdout.write(f"  held out (evaluation): {result.held_out}")
+            self.stdout.write(f"  held out (evaluation or training): {result.held_out}")
         for game in sorted(set(result.skipped_games)):
             self.stderr.write(f"  skipped: no game {game!r} in the database")
         if result.unplaced:
