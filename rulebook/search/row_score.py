@@ -11,15 +11,20 @@ score: with the engine's at 0, both engines rank a shared candidate alike. Train
 engines agreed but held-out questions ranked worse (``docs/search.md``), so today these
 weigh 0 and ``rerank`` does not compute them; ``rerank_train.py`` still reads them.
 
-Three features, each a share of the best candidate's (``bm25``) or of the question's whole
-weight (the other two), times the row's prior:
+Four features: three times the row's prior, each a share of the best candidate's (``bm25``)
+or of the question's whole weight, and one without it (``plain``, a share of the best):
 
 * ``bm25``: BM25 with binary term frequency over the row's text and its bank questions
   (document expansion, as in both engines' retrieval), and for the rules' words of a
   player's word, its heading path too; plus what neighbouring words and phrases of the
   question found as neighbours add (as on PostgreSQL);
 * ``idf_path``: the rarity-weighted share of the question found in the heading path;
-* ``idf_asked``: the same in the nearest of the row's question-bank questions.
+* ``idf_asked``: the same in the nearest of the row's question-bank questions;
+* ``plain``: textbook BM25 (term frequency, the usual length norm) over the row's own text
+  and the question's own words, nothing else: no bank, path, synonym or prior. The
+  evaluation's baseline, BM25 over every rule, ranks bank questions no index held about as
+  well as the whole pipeline and often puts a different rule first; this lets the rerank
+  weigh that view too (measured, it did not help: ``docs/search.md``).
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from rulebook.languages import KNOWLEDGE_LANGUAGE
 from rulebook.search import weights, word_counts
 from rulebook.search.ranking import neighbours
 
-NAMES = ("bm25", "idf_path", "idf_asked")
+NAMES = ("bm25", "idf_path", "idf_asked", "plain")
 
 
 def _read(text: str, language: str) -> tuple[frozenset[str], int]:
@@ -59,8 +64,8 @@ def query_terms(plan, language: str) -> dict[str, float]:
     return out
 
 
-def features(plan, candidates) -> list[tuple[float, float, float]]:
-    """One (bm25, idf_path, idf_asked) row per candidate, in their order."""
+def features(plan, candidates) -> list[tuple[float, ...]]:
+    """One row of ``NAMES`` per candidate, in their order."""
     if not candidates:
         return []
     read: dict[tuple, _Scope] = {}  # counts and the question's terms per game and language
@@ -71,7 +76,8 @@ def features(plan, candidates) -> list[tuple[float, float, float]]:
             read[where] = _Scope.of(plan, *where)
         raw.append(_score(plan, c, read[where], where[1]))
     top = max(row[0] for row in raw) or 1.0
-    return [(text / top, path, near) for text, path, near in raw]
+    best = max(row[3] for row in raw) or 1.0
+    return [(text / top, path, near, plain / best) for text, path, near, plain in raw]
 
 
 @dataclass(frozen=True)
@@ -100,7 +106,22 @@ class _Scope:
         return cls(counts, idf, core, min(plan.min_match, len(core)), synonyms)
 
 
-def _score(plan, c, at: _Scope, language: str) -> tuple[float, float, float]:
+def _plain(text: str, at: _Scope, language: str) -> float:
+    """BM25 of the row's own text for the question's own words (``PLAIN_BM25``)."""
+    found = word_counts.terms(text, language)
+    if not found:
+        return 0.0
+    k1, b = weights.PLAIN_BM25["K1"], weights.PLAIN_BM25["B"]
+    norm = k1 * (1 - b + b * len(found) / at.counts.mean_words)
+    total = 0.0
+    for term in at.core:
+        tf = found.count(term)
+        if tf:
+            total += at.counts.idf(term) * tf * (k1 + 1) / (tf + norm)
+    return total
+
+
+def _score(plan, c, at: _Scope, language: str) -> tuple[float, float, float, float]:
     k1, b = weights.QUESTION_BM25["K1"], weights.QUESTION_BM25["B"]
     whole = sum(at.idf.values()) or 1.0
     asked = [_read(q, language)[0] for q in c.asked]
@@ -119,4 +140,5 @@ def _score(plan, c, at: _Scope, language: str) -> tuple[float, float, float]:
         text *= weights.FEW_WORDS_FACTOR
     path = sum(v for t, v in at.idf.items() if t in in_path) / whole
     near = max((sum(v for t, v in at.idf.items() if t in q) for q in asked), default=0.0)
-    return c.prior * text, c.prior * path, c.prior * near / whole
+    plain = _plain(c.text, at, language)
+    return c.prior * text, c.prior * path, c.prior * near / whole, plain

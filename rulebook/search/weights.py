@@ -99,6 +99,7 @@ TERM_MAX_WORDS = 4  # a longer "Term:" opening (or title) is a sentence, not the
 # -- retrieval: questions ---------------------------------------------------------------------
 
 QUESTION_BM25 = {"B": 0.5, "K1": 1.2}  # milder length norm: answers are often long sentences
+PLAIN_BM25 = {"B": 0.75, "K1": 1.2}  # the rerank's textbook view of a row (``row_score``)
 QUESTION_WORD_WEIGHT = 1.0  # a question's own content word: the unit of the weights below
 COMMON_SHARE = 0.04  # a word in more of the entries than this only scores, it finds nothing
 MAX_EXTRA = 10  # card words and synonyms kept (Whoosh), the rarest first

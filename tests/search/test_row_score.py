@@ -64,7 +64,22 @@ def test_the_prior_scales_every_feature():
     answer = row("priors", "101", "Glimmer and zephyr.", asked=["zephyr glimmer?"])
     heading = row("priors", "102", "Glimmer and zephyr.", asked=["zephyr glimmer?"], prior=0.3)
     first, second = row_score.features(plan, [answer, heading])
-    assert second == pytest.approx(tuple(0.3 * value for value in first))
+    assert second[:3] == pytest.approx(tuple(0.3 * value for value in first[:3]))
+    assert second[3] == first[3] == 1.0  # ``plain`` reads the text alone, no prior
+
+
+def test_plain_is_textbook_bm25_over_the_rows_own_text():
+    texts = ["Zephyr zephyr glimmer.", "Zephyr glimmer and many other words besides.", "Glimmer."]
+    make_game("plain", {"2": texts})
+    plan = plan_of("zephyr", "glimmer")
+    rows = [
+        row("plain", "101", texts[0]),
+        row("plain", "102", texts[1], asked=["zephyr glimmer zephyr?"], prior=2.0),
+        row("plain", "103", texts[2]),
+    ]
+    plain = [f[3] for f in row_score.features(plan, rows)]
+    # Term frequency counts and a longer text weighs less; the bank and the prior do not count.
+    assert plain[0] == 1.0 and 0 < plain[2] < plain[1] < plain[0]
 
 
 def test_too_few_of_the_words_demotes_unless_the_bank_holds_them():

@@ -47,6 +47,15 @@ def test_player_words_the_rules_lack_bring_the_rules_words():
     assert understand("can I block with an exhausted unit?", "fr", None).extra == []
 
 
+def test_asking_what_a_game_starts_with_or_when_one_draws_reads_the_rules_words():
+    start = understand("how many cards do I start with", "en", None)
+    assert ("setup", SYNONYM_WEIGHT) in start.extra and ["each", "draw"] in start.phrases
+    draw = understand("when do I draw cards", "en", None)
+    assert ["draw", "phase"] in draw.phrases
+    pioche = understand("quand est-ce que je pioche ?", "fr", None)
+    assert ["phase", "de", "pioche"] in pioche.phrases
+
+
 def test_the_words_the_search_reads_itself_are_known_words():
     assert {"mana", "mill", "cast", "how", "combien"} <= read_words("en")
     assert "cimetiere" in read_words("fr") and "cimetiere" not in read_words("en")
