@@ -33,6 +33,12 @@ language = "en"
 """
 
 
+def with_questions_on_153(questions: list[str]) -> str:
+    """The test bank with ``questions`` filed under 153 instead of its one."""
+    listed = ", ".join(f'"{q}"' for q in questions)
+    return BANK.replace('"153" = ["what if my deck runs out"]', f'"153" = [{listed}]')
+
+
 def write(tmp_path: Path, text: str, game: str = "lanternfall", name: str = "100.toml") -> Path:
     path = tmp_path / game / "questions" / "en" / name
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -123,10 +129,7 @@ def test_a_reload_counts_by_natural_key_and_reports_a_lost_rule(demo_data, tmp_p
 @pytest.mark.django_db
 def test_the_evaluation_load_leaves_the_held_back_fifth_out(demo_data, tmp_path):
     extra = [f"deck empty, case {i}" for i in range(12)]
-    text = BANK.replace(
-        '"153" = ["what if my deck runs out"]',
-        '"153" = [' + ", ".join(f'"{q}"' for q in extra) + "]",
-    )
+    text = with_questions_on_153(extra)
     result = load_banks([parse_bank(write(tmp_path, text, name="901.toml"))], holdout=True)
     held = [q for q in extra if held_out(q)]
     assert held and result.held_out == len(held)
@@ -136,11 +139,7 @@ def test_the_evaluation_load_leaves_the_held_back_fifth_out(demo_data, tmp_path)
 
 @pytest.mark.django_db
 def test_a_training_load_leaves_one_fold_out_too(demo_data, tmp_path):
-    extra = [f"deck empty, case {i}" for i in range(24)]
-    text = BANK.replace(
-        '"153" = ["what if my deck runs out"]',
-        '"153" = [' + ", ".join(f'"{q}"' for q in extra) + "]",
-    )
+    text = with_questions_on_153([f"deck empty, case {i}" for i in range(24)])
     result = load_banks([parse_bank(write(tmp_path, text, name="902.toml"))], holdout=True, fold=1)
     asked = [q.text for q in parse_bank(write(tmp_path, text, name="902.toml")).questions]
     out = [q for q in asked if held_out(q) or training_fold(q) == 1]
