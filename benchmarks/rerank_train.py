@@ -9,9 +9,12 @@ database)::
 
 ``capture`` runs the training questions through the site's own search (as
 ``search_eval.py`` does) and keeps, for each, the rows the rerank was handed and their
-features. Only the tuning half of the FAQ questions and the judged questions are read: the
-reporting half is never captured, so it cannot shape the weights. ``fit`` chooses the features
-by cross-validation over the tuning half's pages (``select``), then sets their weights by
+features. Only the tuning half of the FAQ questions, the judged questions and, with
+``--fold K``, the bank's training fold K (on a database loaded with ``load_questions
+--holdout --fold K``, whose index lacks them) are read: the reporting half and the bank's
+held-back fifth are never captured, so they cannot shape the weights. ``fit`` chooses the
+features by cross-validation over the tuning half's pages and the fold's two hash halves
+(``select``), then sets their weights by
 coordinate ascent on a small grid, maximising strict plus lenient MRR@10 summed over every
 question, with one feature held at weight 1 (``--anchor``: the engine's own score, or
 ``bm25``, the row scored alike for every engine); the others weigh 0. ``--write`` saves
