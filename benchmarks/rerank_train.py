@@ -49,7 +49,8 @@ def training_sets(fold: int | None = None) -> dict[str, tuple[str, list[dict]]]:
     bank = {}
     if fold is not None:
         for lang in ("en", "fr"):
-            bank[f"bank_{lang}"] = (lang, corpus.bank_questions(lang, held=False, fold=fold))
+            items = corpus.bank_questions(lang, held=False, fold=fold)
+            bank[f"bank_{lang}"] = (lang, [i | {"slug": _bank_page(i["q"])} for i in items])
     return bank | {
         "tuning": ("en", tuning),
         "judged_en": ("en", judged["en"]),
@@ -98,7 +99,7 @@ def capture(backend_name: str, out: str, fold: int | None = None) -> None:
                         "relevant": item["relevant"],
                         "final": final,
                         "seen": seen[-1:],
-                        "slug": item.get("slug") or _bank_page(item["q"]),
+                        "slug": item.get("slug"),
                     }
                 )
             captured[name] = rows

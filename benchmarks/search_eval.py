@@ -190,6 +190,8 @@ def main():
         "left out of this database (training side: a search, not a lookup)",
     )
     args = parser.parse_args()
+    if "fold" in args.sets.split(",") and args.fold is None:
+        parser.error("--sets fold needs --fold K: without it every indexed question is asked")
     os.environ["RULEBOOK_SEARCH_CACHE_ENTRIES"] = "0"  # every query is answered afresh
     corpus.setup_django()
     from rulebook.search import weights

@@ -42,7 +42,8 @@ def load_banks(
     """Sync and place ``banks`` in one transaction. ``holdout``: leave the bank's held-back
     fifth out, as the evaluation's databases do (``load_questions --holdout``), so that the
     questions it asks are not in the index it searches; ``fold``: leave that training fold
-    out too, so that training can ask questions its index has never seen."""
+    out too, so that training can ask questions its index has never seen (a training
+    database never holds the held-back fifth either, whatever ``holdout`` says)."""
     result = BankResult()
     with transaction.atomic():
         games = {g.slug: g for g in Game.objects.filter(slug__in={b.game for b in banks})}
@@ -65,9 +66,9 @@ def load_banks(
 
 
 def _left_out(text: str, holdout: bool, fold: int | None) -> bool:
-    if holdout and held_out(text):
-        return True
-    return fold is not None and training_fold(text) == fold
+    if fold is None:
+        return holdout and held_out(text)
+    return training_fold(text) in (None, fold)  # None: the held-back fifth
 
 
 def _sync_file(game: Game, bank: QuestionFile, questions, result: BankResult) -> None:

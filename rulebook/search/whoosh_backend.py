@@ -196,14 +196,14 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         boosts, priors = reader.column_reader("boost"), reader.column_reader("qboost")
         sets = [self._docs_of(w) for w in words]
         need = min(plan.min_match, len(sets))
-        scored = []
+        scored, prior = [], {}
         for score, docnum in found.top_n:
-            score *= (boosts[docnum] or 1.0) * (priors[docnum] or 1.0)
+            prior[docnum] = (boosts[docnum] or 1.0) * (priors[docnum] or 1.0)
+            score *= prior[docnum]
             if sum(docnum in docs for docs in sets) < need:
                 score *= weights.FEW_WORDS_FACTOR
             scored.append((score, docnum))
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
-        prior = {d: (boosts[d] or 1.0) * (priors[d] or 1.0) for _s, d in scored}
         scored = self._reranked(self._with_neighbours(scored, plan), plan, prior)
         keyed = [
             (score, self._stored_key(docnum)) for score, docnum in scored[: weights.PROMOTE_TOP]

@@ -28,7 +28,8 @@ class Command(BaseCommand):
             "--fold",
             type=int,
             choices=range(TRAINING_FOLDS),
-            help="Leave this training fold out too (databases that training asks).",
+            help="Leave this training fold and the held-back fifth out (databases that "
+            "training asks).",
         )
 
     def handle(self, *args, **opts):
