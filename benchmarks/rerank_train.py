@@ -96,6 +96,7 @@ def capture(backend_name: str, out: str, fold: int | None = None) -> None:
                 final = [hit.number for hit in results.hits if hit.number]
                 rows.append(
                     {
+                        "q": item["q"],  # for probes that read the question (encoder_probe.py)
                         "relevant": item["relevant"],
                         "final": final,
                         "seen": seen[-1:],
@@ -113,15 +114,16 @@ def _bank_page(question: str) -> str:
     return f"bank-{zlib.crc32(question.encode()) % 2}"
 
 
-def ranked_numbers(item, w, top) -> list[str]:
-    """The numbers in the order the site would show them with weights ``w``."""
+def ranked_numbers(item, w, top, depth: int | None = 10) -> list[str]:
+    """The first ``depth`` numbers (every one for None) in the order the site would show
+    them with weights ``w``."""
     from rulebook.search.ranking import lifted
 
     if not item["seen"]:
-        return item["final"]  # no question plan (a name, a number): the rerank never ran
+        return item["final"][:depth]  # no question plan (a name, a number): no rerank ran
     scores = lifted(_combined(item, w, top))
     order = sorted(scores, key=lambda k: (-scores[k], k))
-    return [key.rsplit(":", 1)[1].split("~", 1)[0] for key in order][:10]
+    return [key.rsplit(":", 1)[1].split("~", 1)[0] for key in order][:depth]
 
 
 def _combined(item, w, top) -> list[tuple[float, str]]:
@@ -130,7 +132,8 @@ def _combined(item, w, top) -> list[tuple[float, str]]:
     if "_matrix" not in item:
         candidates, rows = item["seen"][0]  # every row, best first (``capture``)
         head = candidates[: len(rows[:top])]
-        item["_matrix"] = numpy.array(rows[:top], dtype=float).reshape(len(head), -1)
+        # Sized by the weights, not the rows: a question the engine found nothing for has none.
+        item["_matrix"] = numpy.array(rows[:top], dtype=float).reshape(len(head), len(w))
         item["_keys"] = [c.key for c in head]
         item["_top"] = (candidates[0].score or 1.0) if candidates else 1.0
         item["_tail"] = [(c.score, c.key) for c in candidates[len(head) :]]
