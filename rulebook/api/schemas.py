@@ -206,6 +206,11 @@ SCHEMAS = {
             "description": "A rule's document (`core-rules`, `tournament-rules`); null for "
             "other kinds.",
         },
+        answer={
+            "oneOf": [strict(number={"type": "string"}, url=URL), {"type": "null"}],
+            "description": "For a question, a section's heading shows the best-ranked rule "
+            "below it: its number and page (the snippet is its text); null otherwise.",
+        },
     ),
     "SearchResults": strict(
         query={"type": "string", "description": "The query as typed (cleaned)."},

@@ -180,6 +180,10 @@ def hit_json(hit) -> dict:
         "path": hit.path,
         # Which rules document a rule hit is from ("tournament-rules"), read from its URL.
         "document": kinds.key_of_path(hit.url) if hit.kind == "rule" else None,
+        # A heading found for a question: the rule below it whose words the snippet shows.
+        "answer": {"number": hit.answer_number, "url": hit.answer_url}
+        if hit.answer_number
+        else None,
     }
 
 

@@ -197,6 +197,13 @@ def rule_line(ask: Ask, rule, links: PinnedLinks) -> str:
     return f"{r.link(rule.number, url)} {markdown_escape(rule_title(rule))}"
 
 
+def _hit_words(hit) -> str:
+    """A hit's snippet as Markdown; a heading found for a question shows the words of the
+    rule below it that answers, whose number leads."""
+    lead = f"**{hit.answer_number}** " if hit.answer_number else ""
+    return lead + snippet_markdown(hit.snippet)
+
+
 def snippet_markdown(snippet: str) -> str:
     """A search snippet (escaped HTML whose only markup is <mark>) as Discord Markdown."""
     parts = _MARK_RE.split(snippet)
@@ -223,7 +230,7 @@ def search_reply(ask: Ask, query: str) -> dict:
     fields = [
         {
             "name": f"{kinds.get(hit.kind, hit.kind)} · {hit.title}",
-            "value": f"{snippet_markdown(hit.snippet)}\n{ask.url(pinned_hit_path(hit))}",
+            "value": f"{_hit_words(hit)}\n{ask.url(pinned_hit_path(hit))}",
         }
         for hit in hits
     ]

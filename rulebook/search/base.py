@@ -100,6 +100,13 @@ class SearchHit:
     version: str
     path: str
     score: float
+    # A section's heading found for a question names its section and no more: the best-ranked
+    # rule below it (``ranking.deciding``) lends it its snippet, and is named here.
+    answer_number: str | None = None
+    answer_url: str = ""
+
+    def answered_by(self, below: SearchHit) -> None:
+        self.snippet, self.answer_number, self.answer_url = below.snippet, below.number, below.url
 
 
 @dataclass

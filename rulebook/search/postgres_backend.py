@@ -38,7 +38,7 @@ from rulebook.search.base import (
 )
 from rulebook.search.entries import entry_name
 from rulebook.search.query import clean, name_key, surface_words
-from rulebook.search.ranking import ancestor_keys, lifted, preferred, question_prior
+from rulebook.search.ranking import ancestor_keys, deciding, lifted, preferred, question_prior
 from rulebook.search.rerank import Candidate, rerank
 from rulebook.search.understand import Plan
 
@@ -259,8 +259,13 @@ class PostgresBackend(SearchBackend):
         results.pages = math.ceil(results.total / query.per_page)
         start = (query.page - 1) * query.per_page
         keys = order[start : start + query.per_page]
-        found = {row.key: row for row in self._query(*questions.page(keys, plan))} if keys else {}
+        below = deciding(order, keys)  # fetched with the page: a heading shows the rule below
+        wanted = [*keys, *below.values()]
+        found = {row.key: row for row in self._query(*questions.page(wanted, plan))} if keys else {}
         results.hits = [self._hit(found[k], scores[k]) for k in keys if k in found]
+        for hit, key in zip(results.hits, [k for k in keys if k in found], strict=True):
+            if found[key].heading and below.get(key) in found:
+                hit.answered_by(self._hit(found[below[key]], hit.score))
         return results
 
     def _run(self, parsed, flt, few, limit, offset, factor) -> tuple[list, int, int]:

@@ -104,6 +104,7 @@ def page(keys: list[str], plan: Plan) -> tuple[str, list]:
         FROM (SELECT DISTINCT cfg FROM {sql.ENTRY_TABLE} WHERE key = ANY(%s)) AS c,
              unnest(%s::text[]) AS w GROUP BY c.cfg)
       SELECT e.key, e.kind, e.game, e.number, e.title, e.url, e.language, e.version, e.path,
+             e.kind = 'rule' AND e.extra ? 'name' AS heading,
              ts_headline(e.cfg, e.body, q.tq,
                'StartSel={sql.START}, StopSel={sql.STOP}, MaxWords=40, MinWords=15,
                 MaxFragments=2') AS headline

@@ -38,6 +38,21 @@ def ancestor_keys(key: str) -> list[str]:
     return [f"{head}:{'.'.join(parts[:i])}" for i in range(len(parts) - 1, 0, -1)]
 
 
+def deciding(order: list[str], page: list[str]) -> dict[str, str]:
+    """Per rule key of ``page``, the best-ranked key of ``order`` below it: for a question, a
+    heading says only which section the answer is in ("413 Draw"), the rule below it says the
+    answer ("413.2.a Each player draws 1 during the Draw Phase"), so a heading's hit shows
+    that rule's words. Both engines call this with their own ranked keys."""
+    wanted, below = set(page), {}
+    for key in order:
+        for ancestor in ancestor_keys(key):
+            if ancestor in wanted and ancestor not in below:
+                below[ancestor] = key
+        if len(below) == len(wanted):
+            break
+    return below
+
+
 def promote_ancestors(scored: list[tuple[float, str]]) -> dict[str, float]:
     """Extra score per ancestor key, lent by the ``weights.PROMOTE_TOP`` best (score, key)
     pairs (read per call: the training sweeps the share)."""
@@ -107,3 +122,23 @@ def preferred(scored: list[tuple[float, object]], mine) -> list[tuple[float, obj
         for score, entry in scored
     ]
     return sorted(again, key=lambda pair: (-pair[0], pair[1]))
+
+
+def with_neighbours(scored: list[tuple[float, int]], plan, text_of) -> list[tuple[float, int]]:
+    """The best (score, row) pairs gain for each pair of the question's neighbouring words
+    their text (``text_of(row)``) holds, and more for a phrase (quoted, or a synonym's): an
+    engine whose phrase search costs too much (Whoosh walks every candidate's positions)
+    scores neighbours here, as PostgreSQL does in SQL, where a phrase weighs more than two
+    neighbouring words of the question."""
+    if not (plan.bigrams or plan.phrases) or not scored:
+        return scored
+    top = scored[0][0]
+
+    def bonus(row):
+        text = text_of(row)
+        pairs = weights.NEIGHBOUR_BONUS * neighbours(text, plan.bigrams)
+        return top * (pairs + weights.PHRASE_BONUS * neighbours(text, plan.phrases))
+
+    cut = weights.NEIGHBOUR_TOP
+    head = [(score + bonus(row), row) for score, row in scored[:cut]]
+    return sorted(head + scored[cut:], key=lambda pair: (-pair[0], pair[1]))

@@ -33,7 +33,13 @@ from rulebook.search.base import (
     kinds_of,
 )
 from rulebook.search.query import snippet, word_spans
-from rulebook.search.ranking import KNOWLEDGE_KINDS, neighbours, preferred, promote_ancestors
+from rulebook.search.ranking import (
+    KNOWLEDGE_KINDS,
+    deciding,
+    preferred,
+    promote_ancestors,
+    with_neighbours,
+)
 from rulebook.search.rerank import Candidate, rerank
 from rulebook.search.understand import Plan
 from rulebook.search.whoosh_ahead import analyse_ahead
@@ -181,11 +187,26 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         results.pages = math.ceil(total / sq.per_page) if total else 0
         start = (sq.page - 1) * sq.per_page
         terms = q.existing_terms(searcher.reader(), phrases=True, expand=True) if q else set()
-        results.hits = [
-            self._hit(searcher, docnum, score, terms)
-            for score, docnum in scored[start : start + sq.per_page]
-        ]
+        page = scored[start : start + sq.per_page]
+        results.hits = [self._hit(searcher, docnum, score, terms) for score, docnum in page]
+        if plan.question:
+            self._answer_headings(searcher, scored, page, results.hits, terms)
         return results
+
+    def _answer_headings(self, searcher, scored, page, hits, terms) -> None:
+        """Each heading on the page shows the best-ranked rule below it (``deciding``)."""
+        headings = [self._is_heading(docnum) for _, docnum in page]
+        if not any(headings):
+            return
+        order = [self._stored_key(docnum) for _, docnum in scored]
+        below = deciding(order, [self._stored_key(docnum) for _, docnum in page])
+        for hit, (score, docnum), heading in zip(hits, page, headings, strict=True):
+            if heading and (key := below.get(self._stored_key(docnum))):
+                hit.answered_by(self._hit(searcher, self._docnum(key), score, terms))
+
+    def _is_heading(self, docnum) -> bool:
+        doc = self._stored(docnum)
+        return doc["kind"] == "rule" and bool(json.loads(doc.get("extra") or "{}").get("name"))
 
     def _question(self, q, words, plan, flt, window):
         """BM25 over rule text; too few of the words: demoted; then ancestors lifted."""
@@ -204,7 +225,8 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
                 score *= weights.FEW_WORDS_FACTOR
             scored.append((score, docnum))
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
-        scored = self._reranked(self._with_neighbours(scored, plan), plan, prior)
+        scored = with_neighbours(scored, plan, self._stored_text)
+        scored = self._reranked(scored, plan, prior)
         keyed = [
             (score, self._stored_key(docnum)) for score, docnum in scored[: weights.PROMOTE_TOP]
         ]
@@ -216,23 +238,6 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         ranked = sorted(((s, d) for d, s in lifted.items()), key=lambda p: (-p[0], p[1]))
         # An estimate: counting every match exactly would walk them all again.
         return found.estimated_length() + len(lifted) - len(scored), ranked
-
-    def _with_neighbours(self, scored, plan):
-        """The best rows gain for each pair of the question's neighbouring words they hold,
-        and more for a phrase (quoted, or a synonym's): as on PostgreSQL, where a phrase
-        weighs more than two neighbouring words of the question."""
-        if not (plan.bigrams or plan.phrases) or not scored:
-            return scored
-        top = scored[0][0]
-
-        def bonus(docnum):
-            text = self._stored_text(docnum)
-            pairs = weights.NEIGHBOUR_BONUS * neighbours(text, plan.bigrams)
-            return top * (pairs + weights.PHRASE_BONUS * neighbours(text, plan.phrases))
-
-        cut = weights.NEIGHBOUR_TOP
-        head = [(score + bonus(docnum), docnum) for score, docnum in scored[:cut]]
-        return sorted(head + scored[cut:], key=lambda pair: (-pair[0], pair[1]))
 
     def _reranked(self, scored, plan, prior):
         """The best rows scored again on what their heading paths and neighbours say
