@@ -201,8 +201,9 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         order = [self._stored_key(docnum) for _, docnum in scored]
         below = deciding(order, [self._stored_key(docnum) for _, docnum in page])
         for hit, (score, docnum), heading in zip(hits, page, headings, strict=True):
-            if heading and (key := below.get(self._stored_key(docnum))):
-                hit.answered_by(self._hit(searcher, self._docnum(key), score, terms))
+            key = below.get(self._stored_key(docnum)) if heading else None
+            if key and (row := self._docnum(key)) is not None:
+                hit.answered_by(self._hit(searcher, row, score, terms))
 
     def _is_heading(self, docnum) -> bool:
         doc = self._stored(docnum)
