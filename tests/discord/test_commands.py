@@ -301,3 +301,23 @@ def test_prose_entries_by_name(demo_data, discord):
     assert item["description"].startswith(f"**{entry.title}** ")
     assert item["title"].startswith(f"{entry.title} — ")
     assert item["url"] == f"{HOST}/en/hollowmere/rules/2026-06-01/{entry.number}/"
+
+
+def test_a_heading_found_for_a_question_leads_with_the_rule_below_it(index, discord, monkeypatch):
+    """The search engines' own tests show which headings get an answer; here, that a reply
+    names it before the words it shows."""
+    from rulebook.discord import rules
+    from rulebook.search.base import SearchHit, SearchResults
+
+    real = rules.run_search
+
+    def answered(query, **kwargs):
+        results: SearchResults = real(query, **kwargs)
+        hit = results.hits[0]
+        below = SearchHit(**{**hit.__dict__, "number": "711.1", "snippet": "<mark>Swift</mark> x"})
+        hit.answered_by(below)
+        return results
+
+    monkeypatch.setattr(rules, "run_search", answered)
+    item = embed(discord.command("search", query="Swift", **GAME))
+    assert item["fields"][0]["value"].startswith("**711.1** **Swift** x\n")
