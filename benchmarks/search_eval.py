@@ -315,7 +315,9 @@ def named_cases():
             bool(scoped) and all(h["game"] == "riftbound" for h in scoped),
         ),
         (
-            "'how many cards do I draw at the start': 116 in the top 3",
+            # On an evaluation database the bank's questions of 116 may be held out, as
+            # they are not on the site: a MISS here is this database's answer, not the site's.
+            "'how many cards do I draw at the start': 116 in the top 3 (on this database)",
             any(same_subtree(n, DRAW_ANSWER) for n in top3 if n),
         ),
     ]
