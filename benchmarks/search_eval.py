@@ -27,6 +27,7 @@ number only; lenient also counts its ancestors and descendants (the same subtree
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -130,16 +131,22 @@ def evaluate(label, items, systems, show_misses=False):
                     print(f"      miss: {q!r} -> {got[:5]} want {sorted(rel)[:6]}")
 
 
+@functools.cache
+def _lexicon():
+    """The names the site reads queries against, loaded once per run (every set asks)."""
+    from rulebook.search import lexicon
+
+    return lexicon.load()
+
+
 def evaluate_and_cards(label, items, systems, language, show_misses=False):
     """``evaluate``, then again on the questions that name a card as the site reads them
     (the plan's cards): the issue reports those apart, and its held-out players' questions
     that name a card are where the ranking trails BM25 most."""
-    from rulebook.search import lexicon
     from rulebook.search.understand import understand
 
     evaluate(label, items, systems, show_misses)
-    names = lexicon.load()
-    naming = [item for item in items if understand(item["q"], language, names).cards]
+    naming = [item for item in items if understand(item["q"], language, _lexicon()).cards]
     if naming:
         evaluate(f"{label}, naming a card", naming, systems)
 

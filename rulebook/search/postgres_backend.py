@@ -39,7 +39,7 @@ from rulebook.search.base import (
 from rulebook.search.entries import entry_name
 from rulebook.search.query import clean, name_key, surface_words
 from rulebook.search.ranking import ancestor_keys, deciding, lifted, preferred, question_prior
-from rulebook.search.rerank import Candidate, rerank
+from rulebook.search.rerank import rerank
 from rulebook.search.understand import Plan
 
 BATCH = 1000
@@ -82,15 +82,6 @@ def _row(entry: IndexEntry) -> tuple:
         _config(entry.language),
         question_prior(entry),
     )
-
-
-def candidate(row) -> Candidate:
-    """A ranked question row as the shared rerank reads it. Django reads jsonb as its text:
-    the bank's questions come back as JSON."""
-    found = json.loads(row.asked) if isinstance(row.asked, str) else row.asked
-    asked = tuple(found) if isinstance(found, list) else ()
-    fields = (row.number or "", row.path or "", row.body or "")
-    return Candidate(float(row.score), row.key, *fields, asked, row.prior)
 
 
 @functools.lru_cache(maxsize=64)  # one class per statement's columns, not one per query
@@ -249,7 +240,7 @@ class PostgresBackend(SearchBackend):
         window = max(weights.CANDIDATES, query.page * query.per_page)
         in_scope = sql.in_scope(prefer, query.kind)
         rows = self._query(*questions.ranked(plan, flt, window, in_scope))
-        scores = lifted(rerank(plan, [candidate(row) for row in rows]))
+        scores = lifted(rerank(plan, [questions.candidate(row) for row in rows]))
         if prefer:  # after the rerank, which adds to scores: as on Whoosh
             mine = {row.key for row in rows if row.mine}
             mine |= {parent for key in mine for parent in ancestor_keys(key)}
@@ -262,10 +253,12 @@ class PostgresBackend(SearchBackend):
         below = deciding(order, keys)  # fetched with the page: a heading shows the rule below
         wanted = [*keys, *below.values()]
         found = {row.key: row for row in self._query(*questions.page(wanted, plan))} if keys else {}
-        results.hits = [self._hit(found[k], scores[k]) for k in keys if k in found]
-        for hit, key in zip(results.hits, [k for k in keys if k in found], strict=True):
+        results.hits = []
+        for key in (k for k in keys if k in found):
+            hit = self._hit(found[key], scores[key])
             if found[key].heading and below.get(key) in found:
                 hit.answered_by(self._hit(found[below[key]], hit.score))
+            results.hits.append(hit)
         return results
 
     def _run(self, parsed, flt, few, limit, offset, factor) -> tuple[list, int, int]:

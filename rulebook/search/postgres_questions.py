@@ -11,8 +11,11 @@ the words. Neighbouring words and synonym phrases add phrase matches.
 
 from __future__ import annotations
 
+import json
+
 from rulebook.search import postgres_sql as sql
 from rulebook.search import weights
+from rulebook.search.rerank import Candidate
 from rulebook.search.understand import Plan
 
 # A word in more entries than ``weights.COMMON_SHARE`` only adds to the score of rows that a
@@ -111,3 +114,12 @@ def page(keys: list[str], plan: Plan) -> tuple[str, list]:
       FROM {sql.ENTRY_TABLE} e JOIN q ON q.cfg = e.cfg
       WHERE e.key = ANY(%s)"""
     return statement, [keys, words, keys]
+
+
+def candidate(row) -> Candidate:
+    """A row of ``ranked`` as the shared rerank reads it. Django reads jsonb as its text:
+    the bank's questions come back as JSON."""
+    found = json.loads(row.asked) if isinstance(row.asked, str) else row.asked
+    asked = tuple(found) if isinstance(found, list) else ()
+    fields = (row.number or "", row.path or "", row.body or "")
+    return Candidate(float(row.score), row.key, *fields, asked, row.prior)

@@ -18,8 +18,8 @@ def hits_of(text: str, **kwargs) -> dict:
 
 
 def test_the_heading_shows_the_best_ranked_rule_below_it(backend):
-    ranked = list(hits_of(QUESTION))
-    hits = hits_of(QUESTION)
+    hits = hits_of(QUESTION)  # in rank order
+    ranked = list(hits)
     heading = hits["702"]  # *Reaction*, whose own text is only its name
     below = [n for n in ranked if n and n.startswith("702.")][0]
     assert heading.answer_number == below
