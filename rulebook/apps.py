@@ -9,8 +9,13 @@ class RulebookConfig(AppConfig):
     def ready(self):
         # The ingest renders pages ahead with page assembly; loading imports no page code,
         # so the app, which sees both, hands it over.
-        from rulebook.loading import precompute
+        from rulebook.loading import precompute, vectors
         from rulebook.pages import history, keyword_body
+        from rulebook.search import nearest
+
+        # Search encodes the rules' vectors as it builds an index; the loading package,
+        # which search does not import, writes them.
+        nearest.register_store(vectors.store_vectors)
 
         precompute.register(
             precompute.Ahead(

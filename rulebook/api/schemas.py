@@ -247,7 +247,8 @@ SCHEMAS = {
             "description": "Each engine call: `step` (`respell`, `typed`, `rules_words`, "
             "`drop_kind_words`, `broaden`, `also`), `text`, `total`, `broadened`, `kept` "
             "(its answer is the one returned), `top` hits with their scores, and for a "
-            "question the rerank's `weights` and best `candidates` with their `features`.",
+            "question the rerank's `weights` and best `candidates` with their `features`, "
+            "and the sentence encoder's `nearest` rules (`key`, `cosine`) fused with them.",
             "items": {"type": "object"},
         },
     ),

@@ -11,6 +11,7 @@ from .knowledge import Keyword, KnowledgeSource
 from .links import Link
 from .questions import AskedQuestion
 from .rules import Document, DocumentQuerySet, Game, Reference, Rule, RuleQuerySet
+from .vectors import EncodedText
 
 __all__ = [
     "AskedQuestion",
@@ -18,6 +19,7 @@ __all__ = [
     "DataGeneration",
     "Document",
     "DocumentQuerySet",
+    "EncodedText",
     "Erratum",
     "FaqEntry",
     "FaqPage",

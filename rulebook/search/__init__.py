@@ -20,6 +20,7 @@ __all__ = [
     "SearchHit",
     "SearchQuery",
     "SearchResults",
+    "encode_rules",
     "entries_from_database",
     "get_backend",
     "rebuild_after_ingest",
@@ -50,12 +51,37 @@ def entries_from_database():
 
 def rebuild_after_ingest(stdout=None) -> int | None:
     """Rebuild the index once ingested data is committed; a failure must not fail the ingest."""
-    return _after_ingest(
-        lambda: get_backend().rebuild(entries_from_database()),
-        "rebuilt",
-        "Search index rebuilt: {count} entries.",
-        stdout,
-    )
+
+    def write():
+        entries = list(entries_from_database())
+        encode_rules(entries, stdout)
+        return get_backend().rebuild(entries)
+
+    return _after_ingest(write, "rebuilt", "Search index rebuilt: {count} entries.", stdout)
+
+
+def encode_rules(entries, stdout=None) -> dict[str, int] | None:
+    """Store the sentence vectors of ``entries``' rules that have none (``nearest``), before
+    the index is written, so that its new generation finds them; a progress bar on a
+    terminal. A failure is reported and the index written anyway: questions are then ranked
+    by the engine alone, as before the encoder."""
+    from tqdm import tqdm
+
+    from rulebook.search import nearest
+
+    if not nearest.enabled():
+        return None
+    try:
+        with tqdm(total=0, unit="rule", desc="Encoding rules", leave=False, disable=None) as bar:
+            counts = nearest.encode(entries, bar)
+    except Exception as exc:  # derived data: the index must not wait on it
+        logger.exception("encoding rules failed")
+        if stdout is not None:
+            stdout.write(f"Rules NOT encoded: {exc}. Run `manage.py rebuild_index`.")
+        return None
+    if stdout is not None and counts["created"]:
+        stdout.write("Rules encoded: {created} new, {unchanged} unchanged.".format(**counts))
+    return counts
 
 
 def update_after_ingest(documents, games, knowledge=(), stdout=None, created=None) -> int | None:
@@ -85,10 +111,14 @@ def update_after_ingest(documents, games, knowledge=(), stdout=None, created=Non
         if stdout is not None:
             stdout.write(f"Search index was behind ({freshness.describe(built, data)}).")
         return rebuild_after_ingest(stdout)
+
+    def write():
+        prefixes, entries = _changed_entries(documents, games, knowledge, created)
+        encode_rules(entries, stdout)
+        return freshness.update(backend, built, data, prefixes, entries)
+
     return _after_ingest(
-        lambda: freshness.update(
-            backend, built, data, *_changed_entries(documents, games, knowledge, created)
-        ),
+        write,
         "updated",
         "Search index updated: {count} entries re-indexed.",
         stdout,

@@ -50,6 +50,18 @@ def entries_from_database() -> Iterator[IndexEntry]:
     yield from knowledge_entries()
 
 
+def default_rule_entries() -> Iterator[IndexEntry]:
+    """The rules of each document's default (newest) version: what ``nearest`` encodes."""
+    from rulebook.models import Document
+
+    newest = {}
+    documents = Document.objects.select_related("game").defer("report").order_by("-version")
+    for document in documents:
+        newest.setdefault((document.game_id, document.kind, document.language), document)
+    for document in newest.values():
+        yield from document_entries(document, is_default=True)
+
+
 def family_entries(game: str, kind: str, language: str, changed, created=None) -> Iterator[tuple]:
     """(version, entries) for the documents of a family an ingest changed (``changed``: their
     versions), and for the version before the newest when the newest is new (``created``:

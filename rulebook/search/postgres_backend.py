@@ -37,6 +37,7 @@ from rulebook.search.base import (
     SearchUnavailable,
 )
 from rulebook.search.entries import entry_name
+from rulebook.search.nearest import fuse, nearest
 from rulebook.search.query import clean, name_key, surface_words
 from rulebook.search.ranking import ancestor_keys, deciding, lifted, preferred, question_prior
 from rulebook.search.rerank import rerank
@@ -246,6 +247,8 @@ class PostgresBackend(SearchBackend):
             mine |= {parent for key in mine for parent in ancestor_keys(key)}
             scores = {k: s for s, k in preferred([(s, k) for k, s in scores.items()], mine)}
         order = sorted(scores, key=lambda k: (-scores[k], k))
+        fused = fuse([(scores[k], k) for k in order], nearest(self, query, plan))
+        scores, order = {k: s for s, k in fused}, [k for _, k in fused]
         results.total = (rows[0].total if rows else 0) + len(order) - len(rows)
         results.pages = math.ceil(results.total / query.per_page)
         start = (query.page - 1) * query.per_page

@@ -87,9 +87,19 @@ def reranked(names: tuple[str, ...], ordered, rows, weights, scored) -> None:
     ]
     listed.sort(key=lambda item: -item["score"])
     trace.pending = {
+        **(trace.pending or {}),  # the encoder's nearest rules, found first on some engines
         "weights": {n: w for n, w in zip(names, weights, strict=True) if w},
         "candidates": listed[:SHOWN],
     }
+
+
+def nearest(found: list[tuple[str, float]]) -> None:
+    """The encoder's nearest rules for the engine call under way (``nearest``)."""
+    trace = _current.get()
+    if trace is None:
+        return
+    pending = trace.pending = trace.pending or {}
+    pending["nearest"] = [{"key": key, "cosine": round(c, 4)} for key, c in found[:SHOWN]]
 
 
 def _hit(hit) -> dict:

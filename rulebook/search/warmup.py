@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from rulebook.search import meaning, run_search
+from rulebook.search import encoder, meaning, nearest, run_search
 from rulebook.search.base import SearchQuery
 
 logger = logging.getLogger(__name__)
@@ -28,6 +28,8 @@ PROBES = (
 def prepare() -> bool:
     """Load the vectors and run the probes; True when every probe ran."""
     meaning.load()
+    if nearest.enabled():
+        encoder.load()
     ok = True
     for language, text in PROBES:
         try:

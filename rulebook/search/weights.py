@@ -118,6 +118,13 @@ NEIGHBOUR_TOP = 40  # rows whose text is read for neighbouring query words (Whoo
 NEIGHBOUR_BONUS = 0.15  # per pair of neighbours found, as a share of the best score
 PHRASE_BONUS = 0.25  # per phrase found: PostgreSQL's PHRASE_WEIGHT / BIGRAM_WEIGHT ratio
 PREFIX = 5  # letters compared: enough to tell words apart, few enough to ignore endings
+# The encoder's nearest rules fused with the engine's ranking by reciprocal rank (``nearest``):
+# a key scores 1 / (NEAREST_K + rank) per list, the encoder's list NEAREST_SHARE of that.
+# Chosen on the bank's training folds, the FAQ tuning half and the judged questions; a small
+# K lets the first places of either list lead, a share under 1 keeps the engine ahead.
+NEAREST_K = 5
+NEAREST_SHARE = 0.3
+NEAREST_DEPTH = 200  # the encoder's rules fused: about as many as the engine hands the rerank
 
 # -- rerank: the best rows scored again (feature weights: rerank.json) ------------------------
 

@@ -32,6 +32,7 @@ from rulebook.search.base import (
     SearchUnavailable,
     kinds_of,
 )
+from rulebook.search.nearest import fuse_rows, nearest
 from rulebook.search.query import snippet, word_spans
 from rulebook.search.ranking import (
     KNOWLEDGE_KINDS,
@@ -156,9 +157,10 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         Questions: rule text by BM25, rows with too few of the words demoted, subtrees lifted.
         """
         plan = plan or self.plan(query)
-        return self._guarded(self._search, query, plan)
+        near = nearest(self, query, plan) if plan.question else []
+        return self._guarded(self._search, query, plan, near)
 
-    def _search(self, searcher, sq: SearchQuery, plan: Plan) -> SearchResults:
+    def _search(self, searcher, sq: SearchQuery, plan: Plan, near) -> SearchResults:
         parsed = plan.parsed
         langs = ws.search_langs(sq.language, sq.kind, sq.version)
         results = SearchResults(query=sq, page=sq.page)
@@ -169,6 +171,9 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
             q = ws.build_question(plan, langs, searcher.reader(), self._sizes)
             if q is not None:
                 total, scored = self._question(q, ws.question_words(plan, langs), plan, flt, window)
+                in_scope = lambda k: d if (d := self._docnum(k)) in flt else None  # noqa: E731
+                fused = fuse_rows(scored, near, self._stored_key, in_scope)
+                total, scored = total + len(fused) - len(scored), fused
         else:
             q = ws.build(parsed, langs)
         if q is not None and not plan.question:

@@ -184,6 +184,9 @@ SEARCH_BACKEND = {
 }
 # Off, ingest commands leave the index alone (batch loads run `rebuild_index` once at the end).
 RULEBOOK_INDEX_AFTER_INGEST = os.environ.get("RULEBOOK_INDEX_AFTER_INGEST", "1") != "0"
+# Questions also search the rules nearest in meaning (a sentence encoder, rulebook.search.nearest);
+# the rules are encoded as the index is built. 0: the engine's ranking alone.
+RULEBOOK_ENCODER = os.environ.get("RULEBOOK_ENCODER", "1") != "0"
 
 # Input limits for ingest: a file over these fails with a file:line error.
 RULEBOOK_MAX_FILE_BYTES = int(os.environ.get("RULEBOOK_MAX_FILE_BYTES") or 20 * 1024 * 1024)

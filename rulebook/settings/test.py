@@ -31,6 +31,8 @@ WHITENOISE_AUTOREFRESH = True
 RULEBOOK_API_RATE_LIMIT = None
 # Each test reads its own answers; the cache's tests switch it on.
 RULEBOOK_SEARCH_CACHE_ENTRIES = 0
+# Encoding a corpus takes minutes: the encoder's own tests switch it on, over small data.
+RULEBOOK_ENCODER = False
 # Parallel checkouts on one machine each need their own PostgreSQL test database.
 if os.environ.get("RULEBOOK_TEST_DB_NAME"):
     DATABASES["default"]["TEST"] = {"NAME": os.environ["RULEBOOK_TEST_DB_NAME"]}

@@ -14,8 +14,9 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rulebook.search import entries_from_database, freshness, get_backend
+from rulebook.search import encode_rules, entries_from_database, freshness, get_backend
 from rulebook.search.base import INDEX_FORMAT
+from rulebook.search.entries import default_rule_entries
 
 
 class Command(BaseCommand):
@@ -31,6 +32,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         backend = get_backend()
+        stdout = self.stdout if opts["verbosity"] else None
+        # Before the index: its new generation reads them. Cheap when every rule has one.
+        encode_rules(default_rule_entries(), stdout)
         if opts["if_outdated"]:
             why = self._outdated(backend, opts["verbosity"])
             if why is None:

@@ -1,0 +1,90 @@
+"""The sentence encoder read with numpy gives the model's own vectors.
+
+The reference values were computed once with sentence-transformers 6.3.0 on PyTorch 2.13.0
+(CPU) from the same wheel, for two sentences written for this test: a misread weight, a
+wrong activation or a wrong pooling moves them by far more than the tolerance.
+"""
+
+import numpy
+import pytest
+
+from rulebook.search import encoder, nearest
+from rulebook.search.base import SearchQuery
+
+pytestmark = pytest.mark.skipif(not encoder.available(), reason="the model is not installed")
+
+SENTENCES = [
+    "A lantern keeper may trade two embers for one spark.",
+    "Peut-on échanger deux braises contre une étincelle ?",
+]
+REFERENCE = numpy.array(
+    [
+        [-0.017197, -0.008753, -0.033313, 0.030717, 0.038803, -0.076323],
+        [-0.020019, 0.081169, 0.007751, -0.073217, -0.057807, 0.065585],
+    ]
+)
+REFERENCE_COSINE = 0.103878
+
+
+def test_vectors_equal_the_models_own():
+    vectors = encoder.embed(SENTENCES)
+    assert vectors.shape == (2, 384) and vectors.dtype == numpy.float32
+    assert numpy.allclose(vectors[:, :6], REFERENCE, atol=2e-6)
+    assert numpy.allclose(numpy.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    assert float(vectors[0] @ vectors[1]) == pytest.approx(REFERENCE_COSINE, abs=1e-5)
+
+
+def test_a_batch_reads_each_text_as_alone():
+    """Padding in a batch must change nothing: texts of different lengths, in any order."""
+    texts = ["Tap a unit.", SENTENCES[0], "A much longer rule " * 30]
+    together = encoder.embed(texts)
+    alone = numpy.stack([encoder.embed([t])[0] for t in texts])
+    assert numpy.allclose(together, alone, atol=1e-5)
+
+
+def test_meaning_is_read_past_the_words():
+    rested, blocker, hand = encoder.embed(
+        [
+            "can a tired creature still guard?",
+            "A creature that rested this turn cannot be declared as a blocker.",
+            "Each player begins the game holding seven cards.",
+        ]
+    )
+    assert rested @ blocker > rested @ hand + 0.1
+
+
+def test_a_progress_bar_is_told_every_text():
+    told = []
+    encoder.embed([f"rule {i}" for i in range(35)], progress=told.append, batch=32)
+    assert told == [32, 3]
+
+
+def test_the_digest_follows_model_and_text():
+    assert encoder.digest("a") == encoder.digest("a") != encoder.digest("b")
+    assert len(encoder.digest("a")) == 40
+
+
+def test_fusion_keeps_the_engine_ahead_and_lets_a_new_rule_in():
+    ranked = [(9.0, "a"), (5.0, "b"), (4.0, "c"), (1.0, "d")]
+    order = [key for _, key in nearest.fuse(ranked, [("d", 0.9), ("z", 0.8)])]
+    assert order == ["a", "d", "b", "c", "z"]  # both lists hold d: it rises; z comes in last
+    assert nearest.fuse(ranked, []) == ranked and nearest.fuse([], [("z", 0.8)]) == []
+
+
+def test_the_shelf_keeps_to_the_querys_scope():
+    shelf = nearest.Shelf.__new__(nearest.Shelf)
+    rows = numpy.eye(3, 384, dtype=numpy.float32)
+    shelf.groups = {
+        ("g", "core-rules", "en"): nearest.Group(["en-a", "en-b"], rows[:2]),
+        ("g", "tournament-rules", "en"): nearest.Group(["tr-a"], rows[2:]),
+        ("h", "core-rules", "fr"): nearest.Group(["fr-a"], rows[:1]),
+    }
+    found = shelf.nearest(rows[1], SearchQuery(text="q", game="g"), "en")
+    assert [key for key, _ in found][0] == "en-b" and {k for k, _ in found} == {
+        "en-a",
+        "en-b",
+        "tr-a",
+    }
+    found = shelf.nearest(rows[0], SearchQuery(text="q", document="tournament-rules"), "en")
+    assert [key for key, _ in found] == ["tr-a"]
+    assert shelf.nearest(rows[0], SearchQuery(text="q", game="h"), "en") == []

@@ -1,0 +1,152 @@
+"""Questions also search the rules nearest in meaning (the sentence encoder, ``nearest``), on
+every engine (PostgreSQL only when DATABASE_URL says so).
+
+The game here is written for these tests: its rule about mana shares no word with a question
+about "unused resources", which only the encoder can bring to it.
+"""
+
+import io
+import uuid
+
+import pytest
+from django.core.management import call_command
+from django.test import override_settings
+from django.urls import reverse
+
+from rulebook import search
+from rulebook.management.commands import rebuild_index
+from rulebook.models import EncodedText, Game
+from rulebook.search import SearchQuery, encoder, nearest, run_search
+
+from .conftest import BACKENDS, postgres_configured
+from .fixtures import add_document
+
+pytestmark = pytest.mark.django_db
+
+GAME = "emberfield"
+RULES = [
+    ("100", "Turn Structure", 1),
+    ("110", "Rounds", 2),
+    ("110.1", "A round is over once both players have passed in a row.", 0),
+    ("110.2", "The player who passed first starts the next round.", 0),
+    ("120", "Mana", 2),
+    ("120.1", "Unspent mana is lost as each phase ends.", 0),
+    ("130", "Blocking", 2),
+    ("130.1", "A creature that rested this turn cannot be declared as a blocker.", 0),
+]
+QUESTION = "what happens to my unused resources when the round is over?"
+
+
+def emberfield_entries():
+    return [e for e in search.entries_from_database() if e.game == GAME]
+
+
+@pytest.fixture(scope="module")
+def emberfield(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        Game.objects.filter(slug=GAME).delete()
+        game = Game.objects.create(slug=GAME, name="Emberfield")
+        add_document(game, "en", "2026-01-01", RULES)
+    yield GAME
+    with django_db_blocker.unblock():
+        Game.objects.filter(slug=GAME).delete()
+
+
+@pytest.fixture(scope="module", params=["whoosh", "postgres"])
+def engine(request, emberfield, django_db_blocker, tmp_path_factory):
+    """Each engine holding Emberfield's index, its rules encoded first (as an ingest does)."""
+    if request.param == "postgres" and not postgres_configured():
+        pytest.skip("PostgreSQL backend: DATABASE_URL does not point at PostgreSQL")
+    config = {"BACKEND": BACKENDS[request.param], "PATH": tmp_path_factory.mktemp("near")}
+    with override_settings(SEARCH_BACKEND=config, RULEBOOK_ENCODER=True):
+        with django_db_blocker.unblock():
+            entries = emberfield_entries()
+            search.encode_rules(entries)
+            search.get_backend().rebuild(entries)
+    yield config
+    if request.param == "postgres":
+        with django_db_blocker.unblock():
+            from django.db import connection
+
+            with connection.cursor() as cur:
+                cur.execute("DROP TABLE IF EXISTS rulebook_search_entry, rulebook_search_word")
+
+
+@pytest.fixture
+def encoded(engine, settings):
+    settings.SEARCH_BACKEND = engine
+    settings.RULEBOOK_ENCODER = True
+    settings.RULEBOOK_DEFAULT_GAME = GAME
+
+
+def numbers(text: str, **kwargs) -> list:
+    results = run_search(SearchQuery(text=text, language="en", game=GAME, **kwargs))
+    return [hit.number for hit in results.hits]
+
+
+def test_a_rule_sharing_no_word_with_the_question_is_found_by_meaning(encoded, settings):
+    assert "120.1" in numbers(QUESTION)
+    assert numbers(QUESTION)[0] == "110.1"  # the engine's best, found by its words, leads
+    settings.RULEBOOK_ENCODER = False
+    assert "120.1" not in numbers(QUESTION)
+
+
+def test_names_and_other_versions_are_left_to_the_engine(encoded):
+    assert "120.1" not in numbers("round")  # a name-like query: the encoder is not asked
+    assert numbers(QUESTION, version="2020-01-01") == []  # only default versions are encoded
+
+
+def test_a_question_whose_words_find_nothing_is_not_answered_by_guesses(encoded):
+    assert numbers("what about my zorblats and their quibbles?", spell=False) == []
+
+
+def test_debug_lists_the_nearest_rules(encoded, client):
+    body = client.get(reverse("api_search"), {"q": QUESTION, "lang": "en", "debug": "1"}).json()
+    near = body["debug"]["calls"][0]["nearest"]
+    assert near[0]["key"].endswith(":110.1") and any(n["key"].endswith(":120.1") for n in near)
+    assert all(-1 <= n["cosine"] <= 1 for n in near)
+
+
+@pytest.fixture
+def own_game(engine, settings, monkeypatch):
+    """A game of its own, with a text no run encoded before; the commands read only its
+    rules (the session's database may hold a whole corpus, whose encoding takes minutes),
+    and the module's index is built again after them."""
+    settings.SEARCH_BACKEND, settings.RULEBOOK_ENCODER = engine, True
+    slug = f"emberfield-{uuid.uuid4().hex[:8]}"
+    game = Game.objects.create(slug=slug, name="Emberfield Again")
+    fresh = f"Every ember of batch {uuid.uuid4().hex} glows."
+    add_document(game, "en", "2026-01-01", [("200", "Embers", 2), ("200.1", fresh, 0)])
+    mine = [e for e in search.entries_from_database() if e.game == slug]
+    monkeypatch.setattr(rebuild_index, "default_rule_entries", lambda: iter(mine))
+    monkeypatch.setattr(search, "entries_from_database", lambda: iter(mine))
+    yield fresh
+    monkeypatch.undo()
+    search.get_backend().rebuild(emberfield_entries())
+
+
+def test_rebuild_index_encodes_what_has_no_vector_and_nothing_twice(own_game):
+    out = io.StringIO()
+    call_command("rebuild_index", stdout=out)
+    assert "Rules encoded: 2 new, 0 unchanged" in out.getvalue()  # the heading and the rule
+    assert EncodedText.objects.known([encoder.digest(f"Embers {own_game}")])
+    again = io.StringIO()
+    call_command("rebuild_index", stdout=again)
+    assert "Rules encoded" not in again.getvalue()
+
+
+def test_a_failing_encoder_leaves_the_index_written(own_game, monkeypatch):
+    def broken(texts, progress=None):
+        raise MemoryError("no room for the model")
+
+    monkeypatch.setattr(encoder, "embed", broken)
+    out = io.StringIO()
+    assert search.rebuild_after_ingest(out) == 2
+    assert "Rules NOT encoded: no room for the model" in out.getvalue()
+    assert "Search index rebuilt: 2 entries." in out.getvalue()
+
+
+def test_the_encoder_off_encodes_nothing(settings):
+    settings.RULEBOOK_ENCODER = False
+    assert not nearest.enabled()
+    assert search.encode_rules(emberfield_entries()) is None
