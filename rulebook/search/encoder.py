@@ -76,12 +76,23 @@ def embed(texts: list[str], progress=None, batch: int = 32):
     each pass finished, for a long command's progress bar."""
     out = numpy.zeros((len(texts), width()), dtype=numpy.float32)
     order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-    for start in range(0, len(order), batch):
-        chunk = order[start : start + batch]
-        out[chunk] = _forward([texts[i] for i in chunk])
-        if progress is not None:
-            progress(len(chunk))
+    # One question is faster on one BLAS thread, and a server's workers share the cores:
+    # threads each worker spun up for its small products fought the others' (6 requests a
+    # second over HTTP with two workers). Batches at index time keep every thread.
+    with _controller().limit(limits=1 if len(texts) == 1 else None, user_api="blas"):
+        for start in range(0, len(order), batch):
+            chunk = order[start : start + batch]
+            out[chunk] = _forward([texts[i] for i in chunk])
+            if progress is not None:
+                progress(len(chunk))
     return out
+
+
+@functools.cache
+def _controller():
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
 
 
 def _forward(texts: list[str]):
