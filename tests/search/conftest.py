@@ -35,6 +35,14 @@ def starfall(django_db_setup, django_db_blocker):
         Game.objects.filter(slug=GAME).delete()
 
 
+def drop_postgres_index() -> None:
+    """Drop the PostgreSQL engine's tables a module built, so the next module starts bare."""
+    from django.db import connection
+
+    with connection.cursor() as cur:
+        cur.execute("DROP TABLE IF EXISTS rulebook_search_entry, rulebook_search_word")
+
+
 def starfall_entries():
     return [e for e in search.entries_from_database() if e.game == GAME]
 
@@ -53,10 +61,7 @@ def built_backend(request, starfall, django_db_blocker, tmp_path_factory):
         yield engine, config
         if request.param == "postgres":
             with django_db_blocker.unblock():
-                from django.db import connection
-
-                with connection.cursor() as cur:
-                    cur.execute("DROP TABLE IF EXISTS rulebook_search_entry, rulebook_search_word")
+                drop_postgres_index()
 
 
 @pytest.fixture

@@ -1,8 +1,6 @@
 """Search covers both documents of a game, with a document filter (HTML and API), and labels a
 Tournament Rules hit as such (issue 34); on our own Emberwick documents, on each engine."""
 
-import os
-
 import pytest
 from django.test import override_settings
 
@@ -11,12 +9,10 @@ from rulebook.models import Game
 from rulebook.search import SearchQuery, run_search
 from tests.tournament import GAME, load_first_versions
 
+from .conftest import BACKENDS, drop_postgres_index, postgres_configured
+
 pytestmark = pytest.mark.django_db
 
-BACKENDS = {
-    "whoosh": "rulebook.search.whoosh_backend.WhooshBackend",
-    "postgres": "rulebook.search.postgres_backend.PostgresBackend",
-}
 TR, CR = f"/en/{GAME}/tournament-rules/", f"/en/{GAME}/rules/"
 
 
@@ -32,9 +28,7 @@ def emberwick(django_db_setup, django_db_blocker):
 
 @pytest.fixture(scope="module", params=sorted(BACKENDS))
 def built(request, emberwick, django_db_blocker, tmp_path_factory):
-    if request.param == "postgres" and not os.environ.get("DATABASE_URL", "").startswith(
-        "postgres"
-    ):
+    if request.param == "postgres" and not postgres_configured():
         pytest.skip("PostgreSQL backend: DATABASE_URL does not point at PostgreSQL")
     config = {"BACKEND": BACKENDS[request.param], "PATH": tmp_path_factory.mktemp("index")}
     with override_settings(SEARCH_BACKEND=config), django_db_blocker.unblock():
@@ -43,10 +37,7 @@ def built(request, emberwick, django_db_blocker, tmp_path_factory):
     yield config
     if request.param == "postgres":
         with django_db_blocker.unblock():
-            from django.db import connection
-
-            with connection.cursor() as cur:
-                cur.execute("DROP TABLE IF EXISTS rulebook_search_entry, rulebook_search_word")
+            drop_postgres_index()
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from rulebook.management.commands import rebuild_index
 from rulebook.models import EncodedText, Game
 from rulebook.search import SearchQuery, encoder, nearest, run_search
 
-from .conftest import BACKENDS, postgres_configured
+from .conftest import BACKENDS, drop_postgres_index, postgres_configured
 from .fixtures import add_document
 
 pytestmark = pytest.mark.django_db
@@ -66,10 +66,7 @@ def engine(request, emberfield, django_db_blocker, tmp_path_factory):
     yield config
     if request.param == "postgres":
         with django_db_blocker.unblock():
-            from django.db import connection
-
-            with connection.cursor() as cur:
-                cur.execute("DROP TABLE IF EXISTS rulebook_search_entry, rulebook_search_word")
+            drop_postgres_index()
 
 
 @pytest.fixture
