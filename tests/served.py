@@ -70,6 +70,9 @@ def prod_env(data) -> dict:
         "DJANGO_SETTINGS_MODULE": "rulebook.settings.prod",
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        # Encoding the corpus's rules takes minutes of CPU per served site; the encoder is
+        # tested in-process on both engines (tests/search/test_nearest.py).
+        "RULEBOOK_ENCODER": "0",
     }
     env.pop("DATABASE_URL", None)
     return env
