@@ -17,6 +17,7 @@ heading path and text (what a result shows), in every language.
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 
@@ -27,6 +28,7 @@ from rulebook.search import encoder, trace
 from rulebook.search.base import IndexEntry, SearchQuery, kinds_of
 from rulebook.search.weights import NEAREST_DEPTH, NEAREST_K, NEAREST_SHARE
 
+logger = logging.getLogger(__name__)
 _shelves: dict[str, Shelf] = {}
 _lock = threading.Lock()
 _stores: list = []  # the writer of vectors (``register_store``): loading's, search writes none
@@ -139,11 +141,12 @@ def nearest(backend, sq: SearchQuery, plan) -> list[tuple[str, float]]:
     if not enabled() or sq.version or (kinds_of(sq.kind) and "rule" not in kinds_of(sq.kind)):
         return []
     language = sq.language or sq.prefer or plan.written_in or "en"
-    found = shelf(backend.generation())
-    if not found.groups:
+    try:
+        found = shelf(backend.generation())
+        near = found.nearest(encoder.embed([sq.text])[0], sq, language) if found.groups else []
+    except Exception:  # an extra, like a cache: the engine's ranking answers without it
+        logger.exception("nearest rules by meaning failed; ranking by the engine alone")
         return []
-    vector = encoder.embed([sq.text])[0]
-    near = found.nearest(vector, sq, language)
     trace.nearest(near)
     return near
 

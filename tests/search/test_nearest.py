@@ -97,6 +97,15 @@ def test_a_question_whose_words_find_nothing_is_not_answered_by_guesses(encoded)
     assert numbers("what about my zorblats and their quibbles?", spell=False) == []
 
 
+def test_a_failing_encoder_leaves_the_engines_answer(encoded, monkeypatch):
+    def broken(texts, progress=None):
+        raise MemoryError("no room for the model")
+
+    monkeypatch.setattr(encoder, "embed", broken)
+    found = numbers(QUESTION)
+    assert found[0] == "110.1" and "120.1" not in found
+
+
 def test_debug_lists_the_nearest_rules(encoded, client):
     body = client.get(reverse("api_search"), {"q": QUESTION, "lang": "en", "debug": "1"}).json()
     near = body["debug"]["calls"][0]["nearest"]
