@@ -57,11 +57,10 @@ def wanted(entry: IndexEntry) -> bool:
 
 def encode(entries, progress=None) -> dict[str, int]:
     """Encode the texts of ``entries`` that have no vector yet, and store them; counts of
-    vectors created and already there. ``progress``: a ``tqdm``-like bar to advance."""
+    vectors created and already there. ``progress``: a ``tqdm``-like bar to advance. The
+    caller checks ``enabled`` (``rulebook.search.encode_rules``)."""
     from rulebook.models import EncodedText
 
-    if not enabled():
-        return {"created": 0, "unchanged": 0}
     texts = {encoder.digest(t): t for e in entries if wanted(e) for t in [encoded_text(e)]}
     there = EncodedText.objects.known(texts)
     missing = [d for d in texts if d not in there]
@@ -86,7 +85,11 @@ class Shelf:
     generation's questions search. Built from the database (the entries' paths and the
     stored vectors), once per generation, before a worker's first request (``warmup``)."""
 
-    def __init__(self):
+    def __init__(self, groups: dict[tuple, Group]):
+        self.groups = groups
+
+    @classmethod
+    def from_database(cls) -> Shelf:
         from rulebook.models import EncodedText
         from rulebook.search.entries import default_rule_entries
 
@@ -98,13 +101,14 @@ class Shelf:
                     (entry.key, encoder.digest(encoded_text(entry)))
                 )
         stored = EncodedText.objects.vectors(d for pairs in members.values() for _, d in pairs)
-        self.groups: dict[tuple, Group] = {}
+        groups: dict[tuple, Group] = {}
         for family, pairs in members.items():
             pairs = [(key, stored[d]) for key, d in pairs if d in stored]
             if pairs:
                 matrix = numpy.frombuffer(b"".join(v for _, v in pairs), dtype=numpy.float32)
                 keys = [key for key, _ in pairs]
-                self.groups[family] = Group(keys, matrix.reshape(len(keys), -1))
+                groups[family] = Group(keys, matrix.reshape(len(keys), -1))
+        return cls(groups)
 
     def nearest(self, vector, sq: SearchQuery, language: str) -> list[tuple[str, float]]:
         """(key, cosine) of the ``NEAREST_DEPTH`` rules nearest ``vector`` within the
@@ -130,7 +134,7 @@ def shelf(generation: str) -> Shelf:
     with _lock:
         if generation not in _shelves:
             _shelves.clear()  # one generation is live at a time
-            _shelves[generation] = Shelf()
+            _shelves[generation] = Shelf.from_database()
         return _shelves[generation]
 
 

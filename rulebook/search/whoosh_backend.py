@@ -170,10 +170,7 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         if plan.question:
             q = ws.build_question(plan, langs, searcher.reader(), self._sizes)
             if q is not None:
-                total, scored = self._question(q, ws.question_words(plan, langs), plan, flt, window)
-                in_scope = lambda k: d if (d := self._docnum(k)) in flt else None  # noqa: E731
-                fused = fuse_rows(scored, near, self._stored_key, in_scope)
-                total, scored = total + len(fused) - len(scored), fused
+                total, scored = self._question(q, langs, plan, flt, window, near)
         else:
             q = ws.build(parsed, langs)
         if q is not None and not plan.question:
@@ -214,14 +211,15 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         doc = self._stored(docnum)
         return doc["kind"] == "rule" and bool(json.loads(doc.get("extra") or "{}").get("name"))
 
-    def _question(self, q, words, plan, flt, window):
-        """BM25 over rule text; too few of the words: demoted; then ancestors lifted."""
+    def _question(self, q, langs, plan, flt, window, near):
+        """BM25 over rule text; too few of the words: demoted; then ancestors lifted, and the
+        encoder's nearest rules fused in (``nearest``)."""
         if not flt:
             return 0, []
         found = self._questions.search(q, filter=flt, limit=window)
         reader = self._questions.reader()
         boosts, priors = reader.column_reader("boost"), reader.column_reader("qboost")
-        sets = [self._docs_of(w) for w in words]
+        sets = [self._docs_of(w) for w in ws.question_words(plan, langs)]
         need = min(plan.min_match, len(sets))
         scored, prior = [], {}
         for score, docnum in found.top_n:
@@ -233,17 +231,15 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
         scored = with_neighbours(scored, plan, self._stored_text)
         scored = self._reranked(scored, plan, prior)
-        keyed = [
-            (score, self._stored_key(docnum)) for score, docnum in scored[: weights.PROMOTE_TOP]
-        ]
+        keyed = [(score, self._stored_key(d)) for score, d in scored[: weights.PROMOTE_TOP]]
         lifted = dict(scored_pair[::-1] for scored_pair in scored)
         for key, extra in promote_ancestors(keyed).items():
-            docnum = self._docnum(key)
-            if docnum is not None and docnum in flt:
+            if (docnum := self._scoped(key, flt)) is not None:
                 lifted[docnum] = lifted.get(docnum, 0.0) + extra
         ranked = sorted(((s, d) for d, s in lifted.items()), key=lambda p: (-p[0], p[1]))
+        ranked = fuse_rows(ranked, near, self._stored_key, lambda key: self._scoped(key, flt))
         # An estimate: counting every match exactly would walk them all again.
-        return found.estimated_length() + len(lifted) - len(scored), ranked
+        return found.estimated_length() + len(ranked) - len(scored), ranked
 
     def _reranked(self, scored, plan, prior):
         """The best rows scored again on what their heading paths and neighbours say
@@ -282,6 +278,9 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
                 self._docs.clear()
             doc = self._docs[docnum] = self._searcher.stored_fields(docnum)
         return doc
+
+    def _scoped(self, key: str, flt) -> int | None:
+        return docnum if (docnum := self._docnum(key)) in flt else None
 
     def _docnum(self, key: str) -> int | None:
         if key not in self._keys:

@@ -33,17 +33,18 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         backend = get_backend()
         stdout = self.stdout if opts["verbosity"] else None
-        # Before the index: its new generation reads them. Cheap when every rule has one.
-        encode_rules(default_rule_entries(), stdout)
         if opts["if_outdated"]:
             why = self._outdated(backend, opts["verbosity"])
-            if why is None:
+            if why is None:  # still, rules without a vector get one (after an upgrade)
+                encode_rules(default_rule_entries(), stdout)
                 return
             if opts["verbosity"]:
                 self.stdout.write(why)
+        entries = list(entries_from_database())
+        encode_rules(entries, stdout)  # before the index: its new generation reads them
         started = time.perf_counter()
         try:
-            count = backend.rebuild(entries_from_database())
+            count = backend.rebuild(entries)
         except Exception as exc:
             raise CommandError(f"index rebuild failed: {exc}") from exc
         elapsed = time.perf_counter() - started
