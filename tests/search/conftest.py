@@ -43,6 +43,23 @@ def drop_postgres_index() -> None:
         cur.execute("DROP TABLE IF EXISTS rulebook_search_entry, rulebook_search_word")
 
 
+def module_index(engine: str, game: str, tmp_path_factory, django_db_blocker, **overrides):
+    """A module's index of ``game`` on ``engine``, for its fixture to ``yield from``: skipped
+    without PostgreSQL, its tables dropped afterwards. ``overrides``: settings while it is
+    built (``RULEBOOK_ENCODER=True``: the rules are encoded first, as an ingest does)."""
+    if engine == "postgres" and not postgres_configured():
+        pytest.skip("PostgreSQL backend: DATABASE_URL does not point at PostgreSQL")
+    config = {"BACKEND": BACKENDS[engine], "PATH": tmp_path_factory.mktemp(f"index-{engine}")}
+    with override_settings(SEARCH_BACKEND=config, **overrides), django_db_blocker.unblock():
+        entries = [e for e in search.entries_from_database() if e.game == game]
+        search.encode_rules(entries)  # nothing while the encoder is off (the test settings)
+        search.get_backend().rebuild(entries)
+    yield config
+    if engine == "postgres":
+        with django_db_blocker.unblock():
+            drop_postgres_index()
+
+
 def starfall_entries():
     return [e for e in search.entries_from_database() if e.game == GAME]
 

@@ -2,14 +2,12 @@
 Tournament Rules hit as such (issue 34); on our own Emberwick documents, on each engine."""
 
 import pytest
-from django.test import override_settings
 
-from rulebook import search
 from rulebook.models import Game
 from rulebook.search import SearchQuery, run_search
 from tests.tournament import GAME, load_first_versions
 
-from .conftest import BACKENDS, drop_postgres_index, postgres_configured
+from .conftest import BACKENDS, module_index
 
 pytestmark = pytest.mark.django_db
 
@@ -28,16 +26,7 @@ def emberwick(django_db_setup, django_db_blocker):
 
 @pytest.fixture(scope="module", params=sorted(BACKENDS))
 def built(request, emberwick, django_db_blocker, tmp_path_factory):
-    if request.param == "postgres" and not postgres_configured():
-        pytest.skip("PostgreSQL backend: DATABASE_URL does not point at PostgreSQL")
-    config = {"BACKEND": BACKENDS[request.param], "PATH": tmp_path_factory.mktemp("index")}
-    with override_settings(SEARCH_BACKEND=config), django_db_blocker.unblock():
-        entries = [e for e in search.entries_from_database() if e.game == GAME]
-        search.get_backend().rebuild(entries)
-    yield config
-    if request.param == "postgres":
-        with django_db_blocker.unblock():
-            drop_postgres_index()
+    yield from module_index(request.param, GAME, tmp_path_factory, django_db_blocker)
 
 
 @pytest.fixture

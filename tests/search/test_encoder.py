@@ -72,13 +72,14 @@ def test_fusion_keeps_the_engine_ahead_and_lets_a_new_rule_in():
 
 
 def test_the_shelf_keeps_to_the_querys_scope():
-    shelf = nearest.Shelf.__new__(nearest.Shelf)
     rows = numpy.eye(3, 384, dtype=numpy.float32)
-    shelf.groups = {
-        ("g", "core-rules", "en"): nearest.Group(["en-a", "en-b"], rows[:2]),
-        ("g", "tournament-rules", "en"): nearest.Group(["tr-a"], rows[2:]),
-        ("h", "core-rules", "fr"): nearest.Group(["fr-a"], rows[:1]),
-    }
+    shelf = nearest.Shelf(
+        {
+            ("g", "core-rules", "en"): nearest.Group(["en-a", "en-b"], rows[:2]),
+            ("g", "tournament-rules", "en"): nearest.Group(["tr-a"], rows[2:]),
+            ("h", "core-rules", "fr"): nearest.Group(["fr-a"], rows[:1]),
+        }
+    )
     found = shelf.nearest(rows[1], SearchQuery(text="q", game="g"), "en")
     assert [key for key, _ in found][0] == "en-b" and {k for k, _ in found} == {
         "en-a",

@@ -10,7 +10,6 @@ import uuid
 
 import pytest
 from django.core.management import call_command
-from django.test import override_settings
 from django.urls import reverse
 
 from rulebook import search
@@ -18,7 +17,7 @@ from rulebook.management.commands import rebuild_index
 from rulebook.models import EncodedText, Game
 from rulebook.search import SearchQuery, encoder, nearest, run_search
 
-from .conftest import BACKENDS, drop_postgres_index, postgres_configured
+from .conftest import module_index
 from .fixtures import add_document
 
 pytestmark = pytest.mark.django_db
@@ -55,18 +54,9 @@ def emberfield(django_db_setup, django_db_blocker):
 @pytest.fixture(scope="module", params=["whoosh", "postgres"])
 def engine(request, emberfield, django_db_blocker, tmp_path_factory):
     """Each engine holding Emberfield's index, its rules encoded first (as an ingest does)."""
-    if request.param == "postgres" and not postgres_configured():
-        pytest.skip("PostgreSQL backend: DATABASE_URL does not point at PostgreSQL")
-    config = {"BACKEND": BACKENDS[request.param], "PATH": tmp_path_factory.mktemp("near")}
-    with override_settings(SEARCH_BACKEND=config, RULEBOOK_ENCODER=True):
-        with django_db_blocker.unblock():
-            entries = emberfield_entries()
-            search.encode_rules(entries)
-            search.get_backend().rebuild(entries)
-    yield config
-    if request.param == "postgres":
-        with django_db_blocker.unblock():
-            drop_postgres_index()
+    yield from module_index(
+        request.param, GAME, tmp_path_factory, django_db_blocker, RULEBOOK_ENCODER=True
+    )
 
 
 @pytest.fixture
@@ -125,6 +115,7 @@ def own_game(engine, settings, monkeypatch):
     add_document(game, "en", "2026-01-01", [("200", "Embers", 2), ("200.1", fresh, 0)])
     mine = [e for e in search.entries_from_database() if e.game == slug]
     monkeypatch.setattr(rebuild_index, "default_rule_entries", lambda: iter(mine))
+    monkeypatch.setattr(rebuild_index, "entries_from_database", lambda: iter(mine))
     monkeypatch.setattr(search, "entries_from_database", lambda: iter(mine))
     yield fresh
     monkeypatch.undo()
