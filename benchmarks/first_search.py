@@ -7,7 +7,8 @@ index is built (``manage.py rebuild_index``), with the site's environment::
     python benchmarks/first_search.py [--runs 5]
 
 Each run starts a new Python process, sets Django up as ``rulebook.wsgi`` does, optionally
-runs ``rulebook.search.warmup.prepare`` (what every gunicorn worker does before serving),
+runs ``rulebook.search.warmup.prepare`` and ``settle`` (what every gunicorn worker does
+before serving),
 then times through the test client: ``/robots.txt``, the first question, then the same
 question and a short query a hundred times. Figures only; nothing asserts on timings.
 """
@@ -31,6 +32,7 @@ django.setup()
 if sys.argv[1] == "warm":
     from rulebook.search import warmup
     warmup.prepare()
+    warmup.settle()
 from django.test import Client
 c = Client()
 def timed(url):

@@ -12,7 +12,12 @@ beyond noise (``docs/search.md``, "Nearest by meaning").
 The rules' vectors are computed when the index is built (``encode``, run by the ingest's
 index update and ``rebuild_index``) and kept in the database, keyed by text; a search only
 embeds its question. What is encoded: every rule of each document's default version, its
-heading path and text (what a result shows), in every language.
+heading path and text (what a result shows), in every language, and each question the bank
+asks of it. A rule's place on the shelf is its own vector moved toward the mean of its
+questions' (``weights.NEAREST_ASKED``): the bank's document expansion, read by meaning. A
+player's question is nearer other players' questions than the rule's wording; on the
+bank's unseen folds and the judged questions the expanded rules are found first more often
+(``docs/search.md``, "Nearest by meaning").
 """
 
 from __future__ import annotations
@@ -20,13 +25,14 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
+from itertools import groupby
 
 import numpy
 from django.conf import settings
 
 from rulebook.search import encoder, trace
 from rulebook.search.base import IndexEntry, SearchQuery, kinds_of
-from rulebook.search.weights import NEAREST_DEPTH, NEAREST_K, NEAREST_SHARE
+from rulebook.search.weights import NEAREST_ASKED, NEAREST_DEPTH, NEAREST_K, NEAREST_SHARE
 
 logger = logging.getLogger(__name__)
 _shelves: dict[str, Shelf] = {}
@@ -51,6 +57,11 @@ def encoded_text(entry: IndexEntry) -> str:
     return f"{entry.path} {entry.text}".strip()
 
 
+def encoded_texts(entry: IndexEntry) -> list[str]:
+    """What is encoded of a rule: its own text first, then the bank's questions about it."""
+    return [encoded_text(entry), *entry.extra.get("asked", ())]
+
+
 def wanted(entry: IndexEntry) -> bool:
     return entry.kind == "rule" and entry.is_default_version and bool(entry.text.strip())
 
@@ -61,7 +72,7 @@ def encode(entries, progress=None) -> dict[str, int]:
     caller checks ``enabled`` (``rulebook.search.encode_rules``)."""
     from rulebook.models import EncodedText
 
-    texts = {encoder.digest(t): t for e in entries if wanted(e) for t in [encoded_text(e)]}
+    texts = {encoder.digest(t): t for e in entries if wanted(e) for t in encoded_texts(e)}
     there = EncodedText.objects.known(texts)
     missing = [d for d in texts if d not in there]
     if progress is not None:
@@ -93,21 +104,22 @@ class Shelf:
         from rulebook.models import EncodedText
         from rulebook.search.entries import default_rule_entries
 
-        members: dict[tuple, list[tuple[str, str]]] = {}
+        members: dict[tuple, list[tuple[str, list[str]]]] = {}
         for entry in default_rule_entries():
             if wanted(entry):
                 family = (entry.game, entry.extra.get("doc_kind", ""), entry.language)
-                members.setdefault(family, []).append(
-                    (entry.key, encoder.digest(encoded_text(entry)))
-                )
-        stored = EncodedText.objects.vectors(d for pairs in members.values() for _, d in pairs)
+                digests = [encoder.digest(t) for t in encoded_texts(entry)]
+                members.setdefault(family, []).append((entry.key, digests))
+        stored = EncodedText.objects.vectors(
+            d for pairs in members.values() for _, digests in pairs for d in digests
+        )
         groups: dict[tuple, Group] = {}
         for family, pairs in members.items():
-            pairs = [(key, stored[d]) for key, d in pairs if d in stored]
-            if pairs:
-                matrix = numpy.frombuffer(b"".join(v for _, v in pairs), dtype=numpy.float32)
-                keys = [key for key, _ in pairs]
-                groups[family] = Group(keys, matrix.reshape(len(keys), -1))
+            placed = [(key, place(digests, stored)) for key, digests in pairs]
+            placed = [(key, vector) for key, vector in placed if vector is not None]
+            if placed:
+                keys = [key for key, _ in placed]
+                groups[family] = Group(keys, numpy.stack([v for _, v in placed]))
         return cls(groups)
 
     def nearest(self, vector, sq: SearchQuery, language: str) -> list[tuple[str, float]]:
@@ -126,6 +138,20 @@ class Shelf:
         near = numpy.concatenate([g.vectors @ vector for g in groups])
         top = numpy.argsort(-near, kind="stable")[:NEAREST_DEPTH]
         return [(keys[i], float(near[i])) for i in top]
+
+
+def place(digests: list[str], stored: dict[str, bytes]):
+    """A rule's unit vector on the shelf: its text's (``digests[0]``), plus ``NEAREST_ASKED``
+    times the mean of its questions' (the rest) that are stored; None while its text has no
+    vector (not encoded yet: the engine alone finds it)."""
+    if digests[0] not in stored:
+        return None
+    vector = numpy.frombuffer(stored[digests[0]], dtype=numpy.float32)
+    asked = [numpy.frombuffer(stored[d], dtype=numpy.float32) for d in digests[1:] if d in stored]
+    if asked:
+        vector = vector + NEAREST_ASKED * numpy.mean(asked, axis=0)
+        vector = vector / numpy.linalg.norm(vector)
+    return vector
 
 
 def shelf(generation: str) -> Shelf:
@@ -172,16 +198,19 @@ def fuse(ranked: list[tuple[float, str]], near: list[tuple[str, float]]) -> list
 
 
 def fuse_rows(
-    scored: list[tuple[float, object]], near, key_of, row_of
+    scored: list[tuple[float, object]], near, row_of, key_of
 ) -> list[tuple[float, object]]:
-    """``fuse`` over an engine's own rows: (score, row) best first. ``key_of(row)`` is a
-    row's key, ``row_of(key)`` the row of a key the engine did not rank (None: not in the
-    query's scope, which the encoder's groups only approach)."""
+    """``fuse`` over an engine's own rows (Whoosh's document numbers): (score, row) best
+    first. ``row_of(key)`` is the row of one of the encoder's keys (None: not in the query's
+    scope, which the encoder's groups only approach). Rows are matched as rows, so the
+    engine's thousands need no key read (a first question read every row's stored fields:
+    80 ms); ``key_of(row)`` is read only to order rows of equal score as ``fuse`` orders
+    keys, so that both engines break ties alike."""
     if not near or not scored:
         return scored
-    rows = {key_of(row): row for _, row in scored}
-    for key, _ in near:
-        if key not in rows and (row := row_of(key)) is not None:
-            rows[key] = row
-    fused = fuse([(s, key_of(row)) for s, row in scored], [n for n in near if n[0] in rows])
-    return [(s, rows[key]) for s, key in fused]
+    mapped = [(row, cosine) for key, cosine in near if (row := row_of(key)) is not None]
+    fused: list[tuple[float, object]] = []
+    for _, tied in groupby(fuse(scored, mapped), key=lambda pair: pair[0]):
+        tied = list(tied)
+        fused.extend(sorted(tied, key=lambda pair: key_of(pair[1])) if len(tied) > 1 else tied)
+    return fused

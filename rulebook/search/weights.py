@@ -123,7 +123,8 @@ PREFIX = 5  # letters compared: enough to tell words apart, few enough to ignore
 # Chosen on the bank's training folds, the FAQ tuning half and the judged questions; a small
 # K lets the first places of either list lead, a share under 1 keeps the engine ahead.
 NEAREST_K = 5
-NEAREST_SHARE = 0.3
+NEAREST_SHARE = 0.5
+NEAREST_ASKED = 0.3  # a rule's vector moved toward its bank questions' mean by this much
 NEAREST_DEPTH = 200  # the encoder's rules fused: about as many as the engine hands the rerank
 
 # -- rerank: the best rows scored again (feature weights: rerank.json) ------------------------

@@ -237,7 +237,7 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
             if (docnum := self._scoped(key, flt)) is not None:
                 lifted[docnum] = lifted.get(docnum, 0.0) + extra
         ranked = sorted(((s, d) for d, s in lifted.items()), key=lambda p: (-p[0], p[1]))
-        ranked = fuse_rows(ranked, near, self._stored_key, lambda key: self._scoped(key, flt))
+        ranked = fuse_rows(ranked, near, lambda key: self._scoped(key, flt), self._stored_key)
         # An estimate: counting every match exactly would walk them all again.
         return found.estimated_length() + len(ranked) - len(scored), ranked
 

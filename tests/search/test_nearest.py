@@ -8,14 +8,16 @@ about "unused resources", which only the encoder can bring to it.
 import io
 import uuid
 
+import numpy
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
 from rulebook import search
 from rulebook.management.commands import rebuild_index
-from rulebook.models import EncodedText, Game
-from rulebook.search import SearchQuery, encoder, nearest, run_search
+from rulebook.models import AskedQuestion, EncodedText, Game, Rule
+from rulebook.search import SearchQuery, encoder, nearest, run_search, weights
+from rulebook.search.entries import document_entries
 
 from .conftest import module_index
 from .fixtures import add_document
@@ -113,10 +115,13 @@ def own_game(engine, settings, monkeypatch):
     game = Game.objects.create(slug=slug, name="Emberfield Again")
     fresh = f"Every ember of batch {uuid.uuid4().hex} glows."
     add_document(game, "en", "2026-01-01", [("200", "Embers", 2), ("200.1", fresh, 0)])
-    mine = [e for e in search.entries_from_database() if e.game == slug]
-    monkeypatch.setattr(rebuild_index, "default_rule_entries", lambda: iter(mine))
-    monkeypatch.setattr(rebuild_index, "entries_from_database", lambda: iter(mine))
-    monkeypatch.setattr(search, "entries_from_database", lambda: iter(mine))
+
+    def mine():  # read at each call: a test may add questions to the game's rules
+        return document_entries(game.documents.get(), is_default=True)
+
+    monkeypatch.setattr(rebuild_index, "default_rule_entries", mine)
+    monkeypatch.setattr(rebuild_index, "entries_from_database", mine)
+    monkeypatch.setattr(search, "entries_from_database", mine)
     yield fresh
     monkeypatch.undo()
     search.get_backend().rebuild(emberfield_entries())
@@ -130,6 +135,43 @@ def test_rebuild_index_encodes_what_has_no_vector_and_nothing_twice(own_game):
     again = io.StringIO()
     call_command("rebuild_index", stdout=again)
     assert "Rules encoded" not in again.getvalue()
+
+
+def test_a_rules_bank_questions_are_encoded_and_move_it_toward_them(own_game):
+    """The bank's document expansion, read by meaning: the rule's place on the shelf is its
+    text's vector moved toward its question's."""
+    rule = Rule.objects.get(text=own_game)
+    asked = AskedQuestion.objects.create(
+        game=rule.document.game,
+        language="en",
+        version=rule.document.version,
+        number="200.1",
+        text=f"do my glowing coals count for batch {uuid.uuid4().hex}?",
+        source="embers.yaml",
+        position=1,
+    )
+    asked.rules.add(rule)
+    out = io.StringIO()
+    call_command("rebuild_index", stdout=out)
+    assert "Rules encoded: 3 new, 0 unchanged" in out.getvalue()  # the question as well
+    family = (rule.document.game.slug, "core-rules", "en")
+    group = nearest.Shelf.from_database().groups[family]
+    placed = group.vectors[group.keys.index(next(k for k in group.keys if k.endswith(":200.1")))]
+    own, question = encoder.embed([f"Embers {own_game}", asked.text])
+    assert placed @ question > own @ question  # nearer the question than the text alone is
+    expected = own + weights.NEAREST_ASKED * question
+    assert numpy.allclose(placed, expected / numpy.linalg.norm(expected), atol=1e-5)
+
+
+def test_a_rule_is_placed_by_its_text_and_the_questions_that_have_vectors():
+    text, first, second = (numpy.eye(4, dtype=numpy.float32)[i] for i in range(3))
+    stored = {"t": text.tobytes(), "q1": first.tobytes(), "q2": second.tobytes()}
+    assert nearest.place(["missing", "q1"], stored) is None  # its text not encoded yet
+    assert numpy.array_equal(nearest.place(["t"], stored), text)
+    placed = nearest.place(["t", "q1", "q2", "not encoded"], stored)
+    expected = text + weights.NEAREST_ASKED * (first + second) / 2
+    assert numpy.allclose(placed, expected / numpy.linalg.norm(expected))
+    assert numpy.isclose(numpy.linalg.norm(placed), 1.0)
 
 
 def test_a_failing_encoder_leaves_the_index_written(own_game, monkeypatch):

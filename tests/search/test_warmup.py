@@ -1,5 +1,7 @@
 """A worker loads what search reads before its first request (``rulebook.search.warmup``)."""
 
+import gc
+
 import pytest
 
 from rulebook.search import lexicon, meaning, warmup
@@ -17,3 +19,14 @@ def test_prepare_loads_the_vectors_and_the_lexicon(demo_index):
 def test_prepare_never_stops_a_worker_without_a_database():
     """No database access here (pytest-django refuses it): every probe fails, and it says so."""
     assert warmup.prepare() is False
+
+
+def test_settle_puts_what_was_loaded_out_of_the_collectors_walks():
+    held = [[n] for n in range(1000)]  # what a worker loaded: alive from now on
+    try:
+        warmup.settle()
+        assert gc.get_freeze_count() >= len(held)
+        walked = {id(x) for x in gc.get_objects()}
+        assert not any(id(x) in walked for x in held)
+    finally:
+        gc.unfreeze()
