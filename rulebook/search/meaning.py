@@ -44,6 +44,32 @@ def load():
     return WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
 
 
+def row_text(path: str, text: str) -> str:
+    """What the vectors read of a row: its heading path and text."""
+    return f"{path} {text}".strip()
+
+
+def forget() -> None:
+    """Drop every cached row vector (a test's fresh start)."""
+    with _lock:
+        _vectors.clear()
+
+
+def preload(texts, batch: int = 256) -> int:
+    """Embed ``texts`` into the row cache before any question meets them, in batches, until
+    the cache is full; how many were added. A worker's first questions otherwise embed
+    their rows on the player's time (30-70 ms of the first question after a start)."""
+    fresh = [t for t in dict.fromkeys(texts) if t not in _vectors]
+    room = max(0, CACHE_SIZE - len(_vectors))
+    fresh = fresh[:room]
+    for start in range(0, len(fresh), batch):
+        chunk = fresh[start : start + batch]
+        vectors = _embed(chunk)
+        with _lock:
+            _vectors.update(zip(chunk, vectors, strict=True))
+    return len(fresh)
+
+
 def _embed(texts: list[str]):
     """Unit vectors of ``texts``, one row each. A text with no token the vectors know (an
     empty row, a lone symbol) has a zero vector, whose normalised form is NaN: left so here,

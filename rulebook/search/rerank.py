@@ -114,7 +114,7 @@ def _meanings(plan: Plan, candidates: list[Candidate]) -> list[float]:
     query's language, as asked or, when every language is searched, as written."""
     if not meaning.reads(plan.language or plan.written_in):
         return [0.0] * len(candidates)
-    rows = [f"{c.path} {c.text}".strip() for c in candidates]
+    rows = [meaning.row_text(c.path, c.text) for c in candidates]
     return meaning.similarities(plan.parsed.text, rows)
 
 
