@@ -43,15 +43,19 @@ serve: install
 	$(PROD) $(BIN)/gunicorn rulebook.wsgi:application \
 		--bind 127.0.0.1:$(PORT) --workers 2 --access-logfile -
 
+# The documents, then the question bank placed on their rules, then the index built once
+# over both (each step alone would build it again: the bank touches every version).
 ingest-corpus: install
 	$(PROD) $(BIN)/python manage.py migrate --noinput -v0
-	$(PROD) $(BIN)/python manage.py ingest \
+	$(PROD) RULEBOOK_INDEX_AFTER_INGEST=0 $(BIN)/python manage.py ingest \
 		../shared/corpus/riftbound/core-rules/en ../shared/corpus/riftbound/core-rules/fr \
 		../shared/corpus/riftbound/tournament-rules/en \
 		../shared/corpus/riftbound/faq ../shared/corpus/riftbound/cards
-	$(PROD) $(BIN)/python manage.py ingest \
+	$(PROD) RULEBOOK_INDEX_AFTER_INGEST=0 $(BIN)/python manage.py ingest \
 		../shared/seeds/004_6fc11672a70a860d.txt --game warcry --doc-version 2025-11-01
-	$(PROD) $(BIN)/python manage.py load_questions data/riftbound/questions
+	$(PROD) RULEBOOK_INDEX_AFTER_INGEST=0 $(BIN)/python manage.py load_questions \
+		data/riftbound/questions
+	$(PROD) $(BIN)/python manage.py rebuild_index
 
 test: install
 	bash scripts/test.sh
