@@ -32,7 +32,13 @@ from django.conf import settings
 
 from rulebook.search import encoder, trace
 from rulebook.search.base import IndexEntry, SearchQuery, kinds_of
-from rulebook.search.weights import NEAREST_ASKED, NEAREST_DEPTH, NEAREST_K, NEAREST_SHARE
+from rulebook.search.weights import (
+    NEAREST_ASKED,
+    NEAREST_DEPTH,
+    NEAREST_GAP,
+    NEAREST_K,
+    NEAREST_SHARE,
+)
 
 logger = logging.getLogger(__name__)
 _shelves: dict[str, Shelf] = {}
@@ -183,15 +189,20 @@ def nearest(backend, sq: SearchQuery, plan) -> list[tuple[str, float]]:
 
 def fuse(ranked: list[tuple[float, str]], near: list[tuple[str, float]]) -> list[tuple[float, str]]:
     """(score, key) best first: the engine's ranking and the encoder's, fused by reciprocal
-    rank (each key scores ``1 / (NEAREST_K + rank)`` per list, the encoder's times
-    ``NEAREST_SHARE``). Unchanged when either found nothing: a question whose words find no
-    rule goes on to the second tries (``steps``: a respelling, the rules' own words) rather
-    than to the encoder's guesses alone."""
+    rank (each key scores ``1 / (NEAREST_K + place)`` per list, the encoder's times
+    ``NEAREST_SHARE``). The engine's place is its rank, or less where its score is near the
+    best one (``NEAREST_GAP`` times the share of the best score it lacks): rows the engine
+    nearly ties are told apart by the encoder, not by the engine's last hundredth of a
+    point. Unchanged when either found nothing: a question whose words find no rule goes on
+    to the second tries (``steps``: a respelling, the rules' own words) rather than to the
+    encoder's guesses alone."""
     if not near or not ranked:
         return ranked
+    best = ranked[0][0]
     score: dict[str, float] = {}
-    for rank, (_, key) in enumerate(ranked):
-        score[key] = score.get(key, 0.0) + 1.0 / (NEAREST_K + rank)
+    for rank, (engine, key) in enumerate(ranked):
+        place = min(rank, NEAREST_GAP * (1.0 - engine / best)) if best > 0 else rank
+        score[key] = score.get(key, 0.0) + 1.0 / (NEAREST_K + place)
     for rank, (key, _) in enumerate(near):
         score[key] = score.get(key, 0.0) + NEAREST_SHARE / (NEAREST_K + rank)
     return sorted(((s, k) for k, s in score.items()), key=lambda pair: (-pair[0], pair[1]))

@@ -125,6 +125,9 @@ PREFIX = 5  # letters compared: enough to tell words apart, few enough to ignore
 NEAREST_K = 5
 NEAREST_SHARE = 0.5
 NEAREST_ASKED = 0.3  # a rule's vector moved toward its bank questions' mean by this much
+# The engine's place in the fusion: its rank, or NEAREST_GAP times the share of the best
+# score a row lacks where that is less (a row 2% behind the best sits 0.2 places behind).
+NEAREST_GAP = 10.0
 NEAREST_DEPTH = 200  # the encoder's rules fused: about as many as the engine hands the rerank
 
 # -- rerank: the best rows scored again (feature weights: rerank.json) ------------------------

@@ -74,6 +74,14 @@ def test_fusion_keeps_the_engine_ahead_and_lets_a_new_rule_in():
     assert nearest.fuse(ranked, []) == ranked and nearest.fuse([], [("z", 0.8)]) == []
 
 
+def test_the_encoder_settles_what_the_engine_nearly_ties():
+    near = [("b", 0.9), ("a", 0.8)]
+    tied = [key for _, key in nearest.fuse([(10.0, "a"), (9.9, "b"), (5.0, "c")], near)]
+    assert tied[:2] == ["b", "a"]  # a hundredth apart: the encoder's first leads
+    apart = [key for _, key in nearest.fuse([(10.0, "a"), (5.0, "b"), (4.0, "c")], near)]
+    assert apart[:2] == ["a", "b"]  # the engine's clear first keeps its place
+
+
 def test_the_shelf_keeps_to_the_querys_scope():
     rows = numpy.eye(3, 384, dtype=numpy.float32)
     shelf = nearest.Shelf(
