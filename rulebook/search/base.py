@@ -46,6 +46,12 @@ def scope_languages(language: str | None, kind) -> list[tuple[str, tuple]]:
     return scope
 
 
+def row_text(path: str, text: str) -> str:
+    """What a vector model reads of a row, the word vectors (``meaning``) and the sentence
+    encoder (``nearest``) alike: its heading path, then its text."""
+    return f"{path} {text}".strip()
+
+
 class SearchUnavailable(Exception):
     """The index is missing, unreadable or corrupt; callers fall back to a database search."""
 

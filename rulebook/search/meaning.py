@@ -44,11 +44,6 @@ def load():
     return WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
 
 
-def row_text(path: str, text: str) -> str:
-    """What the vectors read of a row: its heading path and text."""
-    return f"{path} {text}".strip()
-
-
 def forget() -> None:
     """Drop every cached row vector (a test's fresh start)."""
     with _lock:

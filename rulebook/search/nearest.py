@@ -31,7 +31,7 @@ import numpy
 from django.conf import settings
 
 from rulebook.search import encoder, trace
-from rulebook.search.base import IndexEntry, SearchQuery, kinds_of
+from rulebook.search.base import IndexEntry, SearchQuery, kinds_of, row_text
 from rulebook.search.weights import (
     NEAREST_ASKED,
     NEAREST_DEPTH,
@@ -60,7 +60,7 @@ def enabled() -> bool:
 
 
 def encoded_text(entry: IndexEntry) -> str:
-    return f"{entry.path} {entry.text}".strip()
+    return row_text(entry.path, entry.text)
 
 
 def encoded_texts(entry: IndexEntry) -> list[str]:
@@ -106,12 +106,14 @@ class Shelf:
         self.groups = groups
 
     @classmethod
-    def from_database(cls) -> Shelf:
+    def from_database(cls, entries=None) -> Shelf:
+        """``entries``: the default versions' rule entries when the caller has read them
+        already (a worker's warm-up reads them once for both vector models)."""
         from rulebook.models import EncodedText
         from rulebook.search.entries import default_rule_entries
 
         members: dict[tuple, list[tuple[str, list[str]]]] = {}
-        for entry in default_rule_entries():
+        for entry in default_rule_entries() if entries is None else entries:
             if wanted(entry):
                 family = (entry.game, entry.extra.get("doc_kind", ""), entry.language)
                 digests = [encoder.digest(t) for t in encoded_texts(entry)]
@@ -160,13 +162,14 @@ def place(digests: list[str], stored: dict[str, bytes]):
     return vector
 
 
-def shelf(generation: str) -> Shelf:
+def shelf(generation: str, entries=None) -> Shelf:
     """The shelf of an index generation (the backend's ``generation()``): the vectors are
-    stored before the index is written, so a new generation finds them."""
+    stored before the index is written, so a new generation finds them. ``entries``: as for
+    ``Shelf.from_database``."""
     with _lock:
         if generation not in _shelves:
             _shelves.clear()  # one generation is live at a time
-            _shelves[generation] = Shelf.from_database()
+            _shelves[generation] = Shelf.from_database(entries)
         return _shelves[generation]
 
 

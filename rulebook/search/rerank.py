@@ -32,6 +32,7 @@ from pathlib import Path
 
 from ingest.languages import fold
 from rulebook.search import meaning, row_score, trace
+from rulebook.search.base import row_text
 from rulebook.search.understand import Plan
 from rulebook.search.weights import (  # PREFIX: "damage" meets "damaged", as for neighbours
     PREFIX,
@@ -114,7 +115,7 @@ def _meanings(plan: Plan, candidates: list[Candidate]) -> list[float]:
     query's language, as asked or, when every language is searched, as written."""
     if not meaning.reads(plan.language or plan.written_in):
         return [0.0] * len(candidates)
-    rows = [meaning.row_text(c.path, c.text) for c in candidates]
+    rows = [row_text(c.path, c.text) for c in candidates]
     return meaning.similarities(plan.parsed.text, rows)
 
 

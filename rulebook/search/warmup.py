@@ -12,8 +12,8 @@ from __future__ import annotations
 import gc
 import logging
 
-from rulebook.search import encoder, meaning, nearest, run_search
-from rulebook.search.base import SearchQuery
+from rulebook.search import encoder, get_backend, meaning, nearest, run_search
+from rulebook.search.base import SearchQuery, row_text
 
 logger = logging.getLogger(__name__)
 # One search of each shape, in each language: a short name-like query and a question,
@@ -34,7 +34,7 @@ def prepare() -> bool:
     meaning.load()
     if nearest.enabled():
         encoder.load()
-    ok = _preload_rows()
+    ok = _read_rules()
     for game in [None, *_games()]:
         for language, text in PROBES:
             try:
@@ -45,20 +45,20 @@ def prepare() -> bool:
     return ok
 
 
-def _preload_rows() -> bool:
-    """The word vectors of every rule a question may rerank (each default version's, in the
-    languages the vectors read), embedded now: about a second per worker."""
+def _read_rules() -> bool:
+    """Every default version's rules, read from the database once for both vector models:
+    their rows through the word vectors (in the languages those read), which questions
+    would otherwise embed on a player's time, and the encoder's shelf. About a second per
+    worker on the Riftbound corpus."""
     from rulebook.search.entries import default_rule_entries
 
     try:
-        rows = (
-            meaning.row_text(e.path, e.text)
-            for e in default_rule_entries()
-            if meaning.reads(e.language)
-        )
-        meaning.preload(rows)
-    except Exception:  # no database yet: the probes say so too
-        logger.info("search warm-up: no rows to read", exc_info=True)
+        entries = list(default_rule_entries())
+        meaning.preload(row_text(e.path, e.text) for e in entries if meaning.reads(e.language))
+        if nearest.enabled():
+            nearest.shelf(get_backend().generation(), entries)
+    except Exception:  # no database or index yet: the probes say so too
+        logger.info("search warm-up: no rules to read", exc_info=True)
         return False
     return True
 

@@ -5,6 +5,7 @@ import gc
 import pytest
 
 from rulebook.search import lexicon, meaning, warmup
+from rulebook.search.base import row_text
 from rulebook.search.entries import default_rule_entries
 
 
@@ -21,11 +22,7 @@ def test_prepare_loads_the_vectors_and_the_lexicon(demo_index):
 def test_prepare_reads_every_default_rule_row_before_a_question_does(demo_index):
     meaning.forget()
     assert warmup.prepare() is True
-    rows = [
-        meaning.row_text(e.path, e.text)
-        for e in default_rule_entries()
-        if meaning.reads(e.language)
-    ]
+    rows = [row_text(e.path, e.text) for e in default_rule_entries() if meaning.reads(e.language)]
     assert rows and meaning.preload(rows) == 0  # every one already read
 
 
