@@ -8,6 +8,8 @@ answers live in ../shared (read at run time, never copied) and in ``judged_queri
   carried to the indexed (default) version by the version-comparison engine when they differ.
   Pages are split by slug: sorted, numbered from 0, even = tuning, odd = reporting.
 * ``judged``: the 63 hand-judged questions of ``judged_queries.json`` (v1.4 numbering).
+* ``judged_keywords``: 115 hand-judged keyword-style queries of ``judged_keywords.json``
+  (what a player types to look a topic up, "shield stacking", « cimetière »; v1.4 numbering).
 * ``name_set``: each keyword and defined-term heading -> its defining rule, per language.
 * ``term_set``: each term a rule defines ("Hold: A player maintains…") -> that rule.
 * ``title_set``: each rule that is only a title over its sub-rules ("Trashes") -> that rule.
@@ -131,8 +133,12 @@ def bank_questions(language: str, held: bool = True, fold: int | None = None) ->
     return out
 
 
-def judged() -> dict:
-    return json.loads((ROOT / "benchmarks" / "judged_queries.json").read_text(encoding="utf-8"))
+def judged(name: str = "judged_queries") -> dict:
+    return json.loads((ROOT / "benchmarks" / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def judged_keywords() -> dict:
+    return judged("judged_keywords")
 
 
 def name_set(language: str) -> list[dict]:

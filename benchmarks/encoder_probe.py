@@ -58,6 +58,7 @@ def embed(encoder, texts: list[str]):
 def rule_texts() -> dict[str, tuple[list[str], list[str]]]:
     """language -> (numbers, "path text") of every Core Rules rule of the default version,
     as the index holds them."""
+    from rulebook.search.base import row_text
     from rulebook.search.entries import entries_from_database
 
     out: dict[str, tuple[list[str], list[str]]] = {}
@@ -66,23 +67,23 @@ def rule_texts() -> dict[str, tuple[list[str], list[str]]]:
         if core and e.is_default_version and e.number:
             numbers, texts = out.setdefault(e.language, ([], []))
             numbers.append(e.number)
-            texts.append(f"{e.path} {e.text}".strip())
+            texts.append(row_text(e.path, e.text))
     return out
 
 
 def with_meaning(items, encoder, column: int) -> None:
     """Replace each captured row's ``meaning`` with the encoder's cosine, in place: every
     distinct row text embedded once (rows recur across questions)."""
-    texts = sorted(
-        {f"{c.path} {c.text}".strip() for i in items if i["seen"] for c in i["seen"][0][0]}
-    )
+    from rulebook.search.base import row_text
+
+    texts = sorted({row_text(c.path, c.text) for i in items if i["seen"] for c in i["seen"][0][0]})
     vectors = dict(zip(texts, embed(encoder, texts), strict=True)) if texts else {}
     questions = embed(encoder, [i["q"] for i in items])
     for item, question in zip(items, questions, strict=True):
         if not item["seen"] or not item["seen"][0][1]:
             continue
         candidates, rows = item["seen"][0]
-        near = [float(vectors[f"{c.path} {c.text}".strip()] @ question) for c in candidates]
+        near = [float(vectors[row_text(c.path, c.text)] @ question) for c in candidates]
         rows = [(*r[:column], v, *r[column + 1 :]) for r, v in zip(rows, near, strict=False)]
         item["seen"] = [(candidates, rows)]
         for cached in ("_matrix", "_keys", "_top", "_tail"):  # ``rerank_train``'s per-item cache

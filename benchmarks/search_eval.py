@@ -5,7 +5,8 @@ from the environment as for the site: ``DJANGO_SETTINGS_MODULE`` defaults to pro
 ``RULEBOOK_DATA_DIR``, ``DATABASE_URL`` for PostgreSQL)::
 
     python benchmarks/search_eval.py [--backend whoosh|postgres] [--half tuning|reporting|both]
-                                     [--sets questions,judged,names,terms,typos] [--show-misses]
+                                     [--sets questions,judged,keywords,names,terms,typos]
+                                     [--show-misses]
 
 The index is rebuilt from the database first (Whoosh: in a temporary directory; PostgreSQL:
 the database's search tables). Every query goes through ``run_search`` as the site runs it
@@ -15,7 +16,8 @@ to rules (cards for the card typo set). The baseline indexes the same rules (rul
 
 Sets: ``questions`` (community FAQ questions citing rules, split by page into a tuning and a
 reporting half: look only at the tuning half's misses while tuning), ``judged``
-(judged_queries.json), ``names`` (keyword and defined-term headings, EN and FR), ``terms``
+(judged_queries.json), ``keywords`` (judged_keywords.json: keyword-style queries, judged
+by lenient MRR@10), ``names`` (keyword and defined-term headings, EN and FR), ``terms``
 (terms a rule defines, "Hold: …", with one seeded typo in each; rules that are only a title
 over their sub-rules, "Trashes"; terms a rule defines in a sentence, as the pages link them,
 "Damage is a marked value…", typed in lower case; each also asked about: "what is Trashes?")
@@ -202,7 +204,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", choices=["whoosh", "postgres"], default="whoosh")
     parser.add_argument("--half", choices=["tuning", "reporting", "both"], default="both")
-    parser.add_argument("--sets", default="questions,judged,names,terms,words,typos")
+    parser.add_argument("--sets", default="questions,judged,keywords,names,terms,words,typos")
     parser.add_argument("--show-misses", action="store_true", help="tuning half only")
     parser.add_argument(
         "--fold",
@@ -250,6 +252,11 @@ def main():
             judged = corpus.judged()
             for lang in ("en", "fr"):
                 evaluate(f"judged, {lang}", judged[lang], systems[lang], args.show_misses)
+        if "keywords" in sets:
+            keywords = corpus.judged_keywords()
+            for lang in ("en", "fr"):
+                label = f"judged keywords, {lang}"
+                evaluate(label, keywords[lang], systems[lang], args.show_misses)
         names = {lang: corpus.name_set(lang) for lang in ("en", "fr")}
         if "names" in sets:
             for lang in ("en", "fr"):

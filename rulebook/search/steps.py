@@ -30,7 +30,13 @@ from django.utils.translation import gettext as _
 from rulebook.search import spelling, trace
 from rulebook.search.base import SearchQuery, SearchResults
 from rulebook.search.glossary import expansion_terms
-from rulebook.search.understand import described, read_words, understand, without_kind_words
+from rulebook.search.understand import (
+    described,
+    read_words,
+    rules_words,
+    understand,
+    without_kind_words,
+)
 from rulebook.search.weights import MAX_ENGINE_CALLS
 
 
@@ -107,6 +113,8 @@ def first_search(calls: Calls, sq: SearchQuery):
     results = calls.search(sq, plan, step="typed")
     if fix is not None:
         results.suggestion = fix.text  # not applied: offered as "did you mean"
+    if plan.described and results.total and not results.message:
+        results.message = also_searched(sq.text, rules_words(sq.text, sq.language))
     return results, fix, searched
 
 
@@ -132,6 +140,12 @@ def respelling(calls: Calls, sq: SearchQuery, plan, shortest: int | None = None)
 
     if shortest:
         return calls.correct(sq.text, language=sq.language, known=known, shortest=shortest)
+    if plan.described and len(sq.text.split()) > 1:
+        # A player's word is read as typed, yet it may be a slip of a name's: "Steal of
+        # Rage" is the card *Seal of Rage*, not a question about gaining control.
+        fix = spelling.whole_name(sq.text, sq.language, lexicon, sq.kind)
+        if fix is not None:
+            return fix
     vocabulary = calls.vocabulary(sq.language)
     unknown = spelling.unknown_words(sq.text, vocabulary)
     slipped = sq.language and spelling.slips(sq.text, vocabulary, names)
@@ -152,6 +166,13 @@ def instead(typed: str, searched: str) -> str:
     return _("No match for “%(query)s”; showing results for “%(terms)s”.") % {
         "query": typed,
         "terms": searched,
+    }
+
+
+def also_searched(typed: str, words: list[str]) -> str:
+    return _("Searched “%(query)s” with the rules’ words: “%(terms)s”.") % {
+        "query": typed,
+        "terms": ", ".join(words),
     }
 
 
@@ -216,8 +237,9 @@ class Respell(Step):
 
 
 class RulesWords(Step):
-    """A player's word the rules lack, alone or in a name-like query, finds nothing or only
-    the other words ("graveyard", « jeton », "untap a unit")."""
+    """A player's word the rules lack, searched with the rules' words beside it, still finds
+    nothing or only some of the words: the words as typed may hold a slip or a word no row
+    has, which the rules' words alone do without."""
 
     name = "rules_words"
 

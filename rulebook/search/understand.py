@@ -102,8 +102,8 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
     if any(key in keys for key in named):  # a name and words saying what it is: "recycle rule"
         inner = _name_inside(parsed.text, names)
         return _read(inner, language, lexicon) if inner not in ("", parsed.text) else plan
-    synonyms, phrase_hit = _synonyms(parsed.text, language)
-    if not phrase_hit and not scaffolded and len(content) <= weights.NAME_MAX_WORDS:
+    synonyms = _synonyms(parsed.text, language)
+    if not synonyms and not scaffolded and len(content) <= weights.NAME_MAX_WORDS:
         return plan
     if len(content) < len(parsed.terms) and not scaffolded:
         return plan  # quoted phrases with no question around them: as typed
@@ -173,37 +173,50 @@ def _neighbour_runs(kept: list[str]) -> list[list[str]]:
     return runs
 
 
-def _synonyms(text: str, language: str | None) -> tuple[list[list[str]], bool]:
-    """The additions of every synonym entry whose trigger is in ``text``, as folded words,
-    and whether a trigger of several words matched (a description, read as a question:
-    "starting hand" means the setup rules, not a heading with those words)."""
+def _synonyms(text: str, language: str | None) -> list[list[str]]:
+    """The additions of every synonym entry whose trigger is in ``text``, as folded words.
+    Any trigger makes the query a description, read as a question: "starting hand" means
+    the setup rules, not a heading with those words, and "graveyard" the Trash, not the one
+    row whose example happens to say "graveyard"."""
     folded = " " + " ".join(fold(w) for w in _TOKEN_RE.findall(text)) + " "
-    out, phrase_hit = [], False
-    for lang in languages.codes(language):
-        for triggers, additions in _table(lang):
-            hits = [t for t in triggers if f" {t} " in folded]
-            if hits:
-                out.extend(additions)
-                phrase_hit = phrase_hit or any(" " in t for t in hits)
-    return out, phrase_hit
+    return [
+        words
+        for lang in languages.codes(language)
+        for triggers, additions in _table(lang)
+        if any(f" {t} " in folded for t in triggers)
+        for words in additions
+    ]
 
 
 def described(text: str, language: str | None) -> str:
     """``text`` with each synonym trigger in it replaced by the rules' own words for it
     ("graveyard" -> "trash", « jeton » -> « création »), the other words as typed (the
-    notice shows them: « préparer une unité », not « unite »); "" when none is. A name-like
-    query is searched as typed, synonyms and all ignored, so a player's word the rules lack
-    finds nothing until it is read this way."""
+    notice shows them: « préparer une unité », not « unite »); "" when none is. A query
+    whose words find nothing, even with the rules' words beside them, is searched again in
+    the rules' words alone."""
+    read = _read_triggers(text, language)
+    return " ".join(w for w, _ in read) if any(found for _, found in read) else ""
+
+
+def rules_words(text: str, language: str | None) -> list[str]:
+    """The rules' own words for each player's word in ``text`` ("stack" -> "chain"), in the
+    query's order, once each: a query read as a description searches them beside what was
+    typed, and the notice says so, since a result may hold no word the player typed."""
+    return list(dict.fromkeys(w for w, found in _read_triggers(text, language) if found))
+
+
+def _read_triggers(text: str, language: str | None) -> list[tuple[str, bool]]:
+    """``text``'s words as typed, each trigger replaced by its rules' words: (words, whether
+    replaced), left to right, the longest trigger first where several start at a word."""
     words = _TOKEN_RE.findall(text)
     keys = [fold(w) for w in words]
     rows = _replacements(language)
-    out, i, changed = [], 0, False
+    out, i = [], 0
     while i < len(words):
         found = next((r for r in rows if keys[i : i + len(r[0])] == r[0]), None)
-        out.append(found[1] if found else words[i])
+        out.append((found[1], True) if found else (words[i], False))
         i += len(found[0]) if found else 1
-        changed = changed or bool(found)
-    return " ".join(out) if changed else ""
+    return out
 
 
 @functools.cache  # every description-like query reads it; the tables change with a deploy

@@ -100,11 +100,12 @@ FR_NEW = [
 ]
 
 
-# Cards: one whose name holds a word the rules use ("sideways", 101.6), and a champion whose
-# name a rule's example uses too (703.3).
+# Cards: one whose name holds a word the rules use ("sideways", 101.6), a champion whose
+# name a rule's example uses too (703.3), and one a player's word is a slip of ("steal").
 CARDS = [
     ("Sideways Step", "sideways-step", "Exhaust a unit, then draw a card."),
     ("Vessa, Dawnblade", "vessa-dawnblade", "When you play me, give a unit a shield."),
+    ("Seal of Dusk", "seal-of-dusk", "Give a unit a shield until your next turn."),
 ]
 
 

@@ -1,7 +1,13 @@
 """How a query is read before any engine sees it (no database: no lexicon of names)."""
 
 from rulebook.search.query import parse
-from rulebook.search.understand import described, read_words, understand, without_kind_words
+from rulebook.search.understand import (
+    described,
+    read_words,
+    rules_words,
+    understand,
+    without_kind_words,
+)
 from rulebook.search.weights import SYNONYM_WEIGHT
 
 
@@ -45,6 +51,24 @@ def test_player_words_the_rules_lack_bring_the_rules_words():
     block = understand("can I block with an exhausted unit?", "en", None)
     assert ("defender", SYNONYM_WEIGHT) in block.extra
     assert understand("can I block with an exhausted unit?", "fr", None).extra == []
+
+
+def test_a_players_word_typed_alone_is_read_as_a_description():
+    """One word the rules lack is searched with the rules' words, as a phrase of several is:
+    typed alone it used to be a name, and a bank question or example holding it was the
+    whole answer ("graveyard" opened on a rule about discarding)."""
+    plan = understand("graveyard", "en", None)
+    assert plan.question and plan.described and ("trash", SYNONYM_WEIGHT) in plan.extra
+    assert understand("the stack", "en", None).question
+    assert not understand("shield", "en", None).question  # no trigger: a name, as typed
+    assert not understand("graveyard", "fr", None).question  # the English table only
+
+
+def test_the_rules_words_of_a_description_are_named_once_each():
+    assert rules_words("graveyard", "en") == ["trash"]
+    assert rules_words("graveyard or discard pile", "en") == ["trash"]
+    assert rules_words("stack in my graveyard", "en") == ["chain", "trash"]
+    assert rules_words("shield", "en") == [] and rules_words("graveyard", "fr") == []
 
 
 def test_asking_what_a_game_starts_with_or_when_one_draws_reads_the_rules_words():
