@@ -1,6 +1,6 @@
-"""Do the two engines answer alike? The judged questions and the keyword and term names, run
-through ``run_search`` on each engine: how often the first result is the same, and how much of
-the top ten the two share.
+"""Do the two engines answer alike? The judged questions and keywords, and the keyword and
+term names, run through ``run_search`` on each engine: how often the first result is the
+same, and how much of the top ten the two share.
 
 The engines read the same reading of a query and share the rerank, but each ranks with its
 own statistics (BM25 in Whoosh, ts_rank and a BM25 written in SQL in PostgreSQL), so they can
@@ -25,9 +25,10 @@ import corpus
 
 
 def queries() -> list[tuple[str, str]]:
-    """(language, text) of every query compared: the judged questions, then names and terms."""
-    judged = corpus.judged()
-    out = [(lang, item["q"]) for lang in ("en", "fr") for item in judged[lang]]
+    """(language, text) of every query compared: the judged questions and keywords, then
+    names and terms."""
+    out = [(lang, item["q"]) for lang, item in _judged("judged_queries")]
+    out += [(lang, item["q"]) for lang, item in _judged("judged_keywords")]
     for lang in ("en", "fr"):
         out += [(lang, item["q"]) for item in corpus.name_set(lang)]
         out += [(lang, item["q"]) for item in corpus.term_set(lang)]
@@ -59,10 +60,14 @@ def compare(a_path: str, b_path: str) -> None:
     a = json.load(open(a_path, encoding="utf-8"))
     b = json.load(open(b_path, encoding="utf-8"))
     keys = sorted(set(a) & set(b))
-    groups = {"judged questions": [], "names and terms": []}
-    judged = {f"{lang}|{item['q']}" for lang in ("en", "fr") for item in corpus.judged()[lang]}
+    sets = {"judged questions": "judged_queries", "judged keywords": "judged_keywords"}
+    groups = {name: [] for name in (*sets, "names and terms")}
+    owner: dict[str, str] = {}  # a query in both judged files counts with the questions
+    for name, f in sets.items():
+        for lang, item in _judged(f):
+            owner.setdefault(f"{lang}|{item['q']}", name)
     for key in keys:
-        groups["judged questions" if key in judged else "names and terms"].append(key)
+        groups[owner.get(key, "names and terms")].append(key)
     print(f"{'set':<20} {'n':>5} {'same first':>11} {'top-10 overlap':>15}")
     for name, group in groups.items():
         if not group:
@@ -72,6 +77,11 @@ def compare(a_path: str, b_path: str) -> None:
             len(set(a[k]) & set(b[k])) / max(len(set(a[k])), len(set(b[k])), 1) for k in group
         ]
         print(f"{name:<20} {len(group):>5} {first:>11.3f} {sum(shared) / len(group):>15.3f}")
+
+
+def _judged(name: str) -> list[tuple[str, dict]]:
+    judged = corpus.judged(name)
+    return [(lang, item) for lang in ("en", "fr") for item in judged[lang]]
 
 
 def main() -> None:

@@ -113,8 +113,9 @@ def first_search(calls: Calls, sq: SearchQuery):
     results = calls.search(sq, plan, step="typed")
     if fix is not None:
         results.suggestion = fix.text  # not applied: offered as "did you mean"
-    if plan.described and results.total and not results.message:
-        results.message = also_searched(sq.text, rules_words(sq.text, sq.language))
+    added = rules_words(sq.text, sq.language) if plan.described and results.total else []
+    if added and not results.message:
+        results.message = also_searched(sq.text, added)
     return results, fix, searched
 
 
