@@ -2,6 +2,7 @@
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from rulebook.search import SearchQuery, run_search
 
@@ -223,6 +224,13 @@ def test_a_players_word_alone_is_searched_with_the_rules_word(backend):
     assert numbers_of(results)[0] in {"108.1", "108.1.a", "109", "109.1"}
     # searched beside the word as typed (no "No match" first), and the notice says so
     assert "rules’ words: “trash”" in results.message and results.corrected is None
+
+
+def test_a_players_word_in_french_is_searched_and_named_in_french(backend):
+    with translation.override("fr"):
+        results = find(backend, "la pile", language="fr")  # the French table's « chaîne »
+    assert numbers_of(results)[0] == "301.1"
+    assert "avec les mots des règles" in results.message and "chaîne" in results.message
 
 
 def test_a_players_word_that_is_a_slip_of_a_name_is_the_name(backend):
