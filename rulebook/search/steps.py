@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from rulebook.search import spelling, trace
 from rulebook.search.base import SearchQuery, SearchResults
 from rulebook.search.glossary import expansion_terms
+from rulebook.search.rerank import prefixes
 from rulebook.search.understand import (
     described,
     read_words,
@@ -115,7 +116,13 @@ def first_search(calls: Calls, sq: SearchQuery):
         results.suggestion = fix.text  # not applied: offered as "did you mean"
     added = rules_words(sq.text, sq.language) if plan.described and results.total else []
     if added and not results.message:
-        results.message = also_searched(sq.text, added)
+        held = frozenset().union(
+            *(prefixes(f"{h.path} {h.title} {h.snippet}") for h in results.hits)
+        )
+        # named only where the answer shows them: the tables serve every game of a language,
+        # and a game whose rules lack "trash" must not be told its results hold it
+        shown = [words for words in added if prefixes(words) <= held]
+        results.message = also_searched(sq.text, shown) if shown else ""
     return results, fix, searched
 
 

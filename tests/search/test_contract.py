@@ -226,6 +226,13 @@ def test_a_players_word_alone_is_searched_with_the_rules_word(backend):
     assert "rules’ words: “trash”" in results.message and results.corrected is None
 
 
+def test_the_notice_names_only_the_rules_words_the_answer_shows(backend):
+    """The tables serve every game of a language: this game's rules say "mana", not
+    Riftbound's "energy" or "rune pool", so its answer is not said to hold them."""
+    results = find(backend, "mana pool")
+    assert numbers_of(results)[0].startswith("401") and results.message == ""
+
+
 def test_a_players_word_in_french_is_searched_and_named_in_french(backend):
     with translation.override("fr"):
         results = find(backend, "la pile", language="fr")  # the French table's « chaîne »
