@@ -8,8 +8,8 @@ answers live in ../shared (read at run time, never copied) and in ``judged_queri
   carried to the indexed (default) version by the version-comparison engine when they differ.
   Pages are split by slug: sorted, numbered from 0, even = tuning, odd = reporting.
 * ``judged``: the 63 hand-judged questions of ``judged_queries.json`` (v1.4 numbering).
-* ``judged_keywords``: 115 hand-judged keyword-style queries of ``judged_keywords.json``
-  (what a player types to look a topic up, "shield stacking", « cimetière »; v1.4 numbering).
+* ``judged("judged_keywords")``: 115 hand-judged keyword-style queries (what a player types
+  to look a topic up, "shield stacking", « cimetière »; v1.4 numbering).
 * ``name_set``: each keyword and defined-term heading -> its defining rule, per language.
 * ``term_set``: each term a rule defines ("Hold: A player maintains…") -> that rule.
 * ``title_set``: each rule that is only a title over its sub-rules ("Trashes") -> that rule.
@@ -135,10 +135,6 @@ def bank_questions(language: str, held: bool = True, fold: int | None = None) ->
 
 def judged(name: str = "judged_queries") -> dict:
     return json.loads((ROOT / "benchmarks" / f"{name}.json").read_text(encoding="utf-8"))
-
-
-def judged_keywords() -> dict:
-    return judged("judged_keywords")
 
 
 def name_set(language: str) -> list[dict]:

@@ -253,7 +253,7 @@ def main():
             for lang in ("en", "fr"):
                 evaluate(f"judged, {lang}", judged[lang], systems[lang], args.show_misses)
         if "keywords" in sets:
-            keywords = corpus.judged_keywords()
+            keywords = corpus.judged("judged_keywords")
             for lang in ("en", "fr"):
                 label = f"judged keywords, {lang}"
                 evaluate(label, keywords[lang], systems[lang], args.show_misses)

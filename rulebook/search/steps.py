@@ -114,15 +114,8 @@ def first_search(calls: Calls, sq: SearchQuery):
     results = calls.search(sq, plan, step="typed")
     if fix is not None:
         results.suggestion = fix.text  # not applied: offered as "did you mean"
-    added = rules_words(sq.text, sq.language) if plan.described and results.total else []
-    if added and not results.message:
-        held = frozenset().union(
-            *(prefixes(f"{h.path} {h.title} {h.snippet}") for h in results.hits)
-        )
-        # named only where the answer shows them: the tables serve every game of a language,
-        # and a game whose rules lack "trash" must not be told its results hold it
-        shown = [words for words in added if prefixes(words) <= held]
-        results.message = also_searched(sq.text, shown) if shown else ""
+    if plan.described and results.total and not results.message:
+        results.message = also_searched(sq, results)
     return results, fix, searched
 
 
@@ -177,10 +170,17 @@ def instead(typed: str, searched: str) -> str:
     }
 
 
-def also_searched(typed: str, words: list[str]) -> str:
+def also_searched(sq: SearchQuery, results: SearchResults) -> str:
+    """The notice of a description: the rules' words searched beside what was typed, those
+    the answer shows only (the tables serve every game of a language, and a game whose
+    rules lack "trash" must not be told its answer holds it); "" when it shows none."""
+    held = frozenset().union(*(prefixes(f"{h.path} {h.title} {h.snippet}") for h in results.hits))
+    shown = [w for w in rules_words(sq.text, sq.language) if prefixes(w) <= held]
+    if not shown:
+        return ""
     return _("Searched “%(query)s” with the rules’ words: “%(terms)s”.") % {
-        "query": typed,
-        "terms": ", ".join(words),
+        "query": sq.text,
+        "terms": ", ".join(shown),
     }
 
 

@@ -174,18 +174,19 @@ def _neighbour_runs(kept: list[str]) -> list[list[str]]:
 
 
 def _synonyms(text: str, language: str | None) -> list[list[str]]:
-    """The additions of every synonym entry whose trigger is in ``text``, as folded words.
-    Any trigger makes the query a description, read as a question: "starting hand" means
-    the setup rules, not a heading with those words, and "graveyard" the Trash, not the one
-    row whose example happens to say "graveyard"."""
-    folded = " " + " ".join(fold(w) for w in _TOKEN_RE.findall(text)) + " "
-    return [
-        words
-        for lang in languages.codes(language)
-        for triggers, additions in _table(lang)
-        if any(f" {t} " in folded for t in triggers)
-        for words in additions
-    ]
+    """The additions of every synonym entry whose trigger is in ``text``, as folded words,
+    in the tables' order. Any trigger makes the query a description, read as a question:
+    "starting hand" means the setup rules, not a heading with those words, and "graveyard"
+    the Trash, not the one row whose example happens to say "graveyard"."""
+    keys = [fold(w) for w in _TOKEN_RE.findall(text)]
+    triggers, entries = _triggers(language), _entries(language)
+    matched = {
+        entry
+        for i, key in enumerate(keys)
+        for words, entry in triggers.get(key, ())
+        if keys[i : i + len(words)] == words
+    }
+    return [words for entry in sorted(matched) for words in entries[entry][0]]
 
 
 def described(text: str, language: str | None) -> str:
@@ -210,36 +211,43 @@ def _read_triggers(text: str, language: str | None) -> list[tuple[str, bool]]:
     replaced), left to right, the longest trigger first where several start at a word."""
     words = _TOKEN_RE.findall(text)
     keys = [fold(w) for w in words]
-    rows = _replacements(language)
+    triggers, entries = _triggers(language), _entries(language)
     out, i = [], 0
     while i < len(words):
-        starting = rows.get(keys[i], ())
-        found = next((r for r in starting if keys[i : i + len(r[0])] == r[0]), None)
-        out.append((found[1], True) if found else (words[i], False))
+        starting = triggers.get(keys[i], ())
+        found = next((t for t in starting if keys[i : i + len(t[0])] == t[0]), None)
+        out.append((entries[found[1]][1], True) if found else (words[i], False))
         i += len(found[0]) if found else 1
     return out
 
 
-@functools.cache  # every description-like query reads it; the tables change with a deploy
-def _replacements(language: str | None) -> dict[str, list[tuple[list[str], str]]]:
-    """Per first word, (trigger's folded words, the rules' words as written) of every synonym
-    entry whose trigger starts with it, the longest trigger first, so that a trigger of
-    several words wins over a shorter one inside it. Keyed by first word so that reading a
-    query tries only the triggers that can start at each word (all 700 of them, tried at
-    every word, took a millisecond and more a query)."""
-    rows = sorted(
-        (
-            (trigger.split(), row["add"][0])
-            for lang in languages.codes(language)
-            for (triggers, _), row in zip(_table(lang), _rows(lang), strict=True)
-            for trigger in triggers
-        ),
-        key=lambda pair: -len(pair[0]),
-    )
-    by_first: dict[str, list[tuple[list[str], str]]] = {}
-    for words, replacement in rows:
-        by_first.setdefault(words[0], []).append((words, replacement))
+@functools.cache  # every query is read against it; the tables change with a deploy
+def _triggers(language: str | None) -> dict[str, list[tuple[list[str], int]]]:
+    """Per first word, (trigger's folded words, its entry's place in ``_entries``) of every
+    trigger starting with it, the longest first, so that a trigger of several words wins
+    over a shorter one inside it. Keyed by first word so that reading a query tries only
+    the triggers that can start at each word (all 700 of them, tried at every word, took a
+    millisecond and more a query)."""
+    by_first: dict[str, list[tuple[list[str], int]]] = {}
+    tables = (table for lang in languages.codes(language) for table in _table(lang))
+    for entry, (triggers, _) in enumerate(tables):
+        for trigger in triggers:
+            words = trigger.split()
+            by_first.setdefault(words[0], []).append((words, entry))
+    for found in by_first.values():
+        found.sort(key=lambda pair: -len(pair[0]))
     return by_first
+
+
+@functools.cache  # read with ``_triggers``, whose entry numbers index it
+def _entries(language: str | None) -> list[tuple[list[list[str]], str]]:
+    """Every synonym entry of the language's tables, in order: (its additions as folded
+    words, its first addition as written, which a notice and a replacement show)."""
+    return [
+        (additions, row["add"][0])
+        for lang in languages.codes(language)
+        for (_, additions), row in zip(_table(lang), _rows(lang), strict=True)
+    ]
 
 
 @functools.cache  # the spelling check asks for it on every query
