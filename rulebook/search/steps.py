@@ -34,6 +34,7 @@ from rulebook.search.rerank import prefixes
 from rulebook.search.understand import (
     described,
     read_words,
+    renamed,
     rules_words,
     understand,
     without_kind_words,
@@ -110,6 +111,13 @@ def first_search(calls: Calls, sq: SearchQuery):
         if results.total:
             results.query, results.corrected = sq, fix.text
             return results, fix, searched
+    name = renamed(sq.text, sq.language, lexicon) if plan.described and sq.spell else ""
+    if name:
+        searched.add(name)
+        results = calls.search(dataclasses.replace(sq, text=name), step="rules_words")
+        if results.total:
+            results.query, results.message = sq, named_so(sq.text, name)
+            return results, fix, searched
     searched.add(sq.text)
     results = calls.search(sq, plan, step="typed")
     if fix is not None:
@@ -167,6 +175,13 @@ def instead(typed: str, searched: str) -> str:
     return _("No match for “%(query)s”; showing results for “%(terms)s”.") % {
         "query": typed,
         "terms": searched,
+    }
+
+
+def named_so(typed: str, name: str) -> str:
+    return _("Showing results for “%(terms)s”, the rules’ word for “%(query)s”.") % {
+        "query": typed,
+        "terms": name,
     }
 
 

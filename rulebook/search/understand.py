@@ -199,6 +199,22 @@ def described(text: str, language: str | None) -> str:
     return " ".join(w for w, _ in read) if any(found for _, found in read) else ""
 
 
+def renamed(text: str, language: str | None, lexicon: Lexicon | None) -> str:
+    """The rules' name for a query that is nothing but a player's word for it ("the stack"
+    -> "chain", « cimetière » -> « défausse », "land drop" -> "channel"); "" when a word of
+    the query is none of the tables' or the rules' words name nothing. Searched with the
+    words as typed beside them, a typed word the rules happen to hold ("stacked", an
+    example's "graveyard") outranked the very section the player named."""
+    read = _read_triggers(text, language)
+    if not any(found for _, found in read) or not lexicon:
+        return ""
+    if any(not found and fold(w) not in NOT_CONTENT for w, found in read):
+        return ""
+    words = " ".join(dict.fromkeys(w for w, found in read if found))
+    keys, parsed = lexicon.keys_in(language), parse(words)
+    return words if any(k in keys for k in (parsed.name_key, *parsed.name_variants)) else ""
+
+
 def rules_words(text: str, language: str | None) -> list[str]:
     """The rules' own words for each player's word in ``text`` ("stack" -> "chain"), in the
     query's order, once each: a query read as a description searches them beside what was

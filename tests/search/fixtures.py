@@ -88,6 +88,8 @@ FR_NEW = [
     ("120.1", "La lueur est une valeur marquée sur les unités.", 0),
     ("125", "Lueur bonus", H2),
     ("125.1", "La lueur bonus ajoute de la lueur à la lueur d'une unité.", 0),
+    ("110", "Défausses", H2),  # what a player's « cimetière » is called here
+    ("110.1", "La défausse d'un joueur reçoit ses unités éliminées.", 0),
     ("300", "Jouer au jeu", H1),
     ("301", "États du tour", H2),
     ("301.1", "Le tour est dans un état fermé tant qu'une chaîne existe.", 0),

@@ -219,11 +219,20 @@ def test_a_players_word_the_rules_lack_finds_the_rules_word(backend):
     assert results.corrected is None
 
 
-def test_a_players_word_alone_is_searched_with_the_rules_word(backend):
-    results = find(backend, "graveyard")  # the synonym table's "trash"; no row says graveyard
+def test_a_players_word_alone_is_searched_as_the_rules_name_for_it(backend):
+    results = find(backend, "graveyard")  # the synonym table's "trash", a heading's name
     assert numbers_of(results)[0] in {"108.1", "108.1.a", "109", "109.1"}
-    # searched beside the word as typed (no "No match" first), and the notice says so
-    assert "rules’ words: “trash”" in results.message and results.corrected is None
+    assert results.query.text == "graveyard" and results.corrected is None
+    assert results.message == "Showing results for “trash”, the rules’ word for “graveyard”."
+    # the words as typed (spell=0): searched beside the rules' words, and the notice says so
+    results = find(backend, "graveyard", spell=False)
+    assert numbers_of(results)[0] in {"108.1", "108.1.a", "109", "109.1"}
+    assert "rules’ words: “trash”" in results.message
+
+
+def test_a_players_word_beside_other_words_is_searched_with_the_rules_word(backend):
+    results = find(backend, "graveyard order")  # "order" is a word of the rules' own
+    assert "rules’ words: “trash”" in results.message and results.query.text == "graveyard order"
 
 
 def test_the_notice_names_only_the_rules_words_the_answer_shows(backend):
@@ -238,6 +247,16 @@ def test_a_players_word_in_french_is_searched_and_named_in_french(backend):
         results = find(backend, "la pile", language="fr")  # the French table's « chaîne »
     assert numbers_of(results)[0] == "301.1"
     assert "avec les mots des règles" in results.message and "chaîne" in results.message
+
+
+def test_a_players_word_alone_in_french_is_searched_as_the_rules_name_for_it(backend):
+    with translation.override("fr"):
+        results = find(backend, "cimetière", language="fr")  # the French table's « défausse »
+    assert numbers_of(results)[0] == "110"
+    assert (
+        results.message
+        == "Résultats pour «\u00a0défausse\u00a0», le mot des règles pour «\u00a0cimetière\u00a0»."
+    )
 
 
 def test_a_players_word_that_is_a_slip_of_a_name_is_the_name(backend):

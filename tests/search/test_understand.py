@@ -163,3 +163,16 @@ def test_asking_how_a_thing_works_or_what_it_is_asks_about_the_thing():
     ):
         plan = understand(question, language, None)
         assert plan.question and plan.words == [word], question
+
+
+def test_a_query_of_nothing_but_a_players_word_is_renamed_to_the_rules_name():
+    from rulebook.search.lexicon import Lexicon
+    from rulebook.search.understand import renamed
+
+    lexicon = Lexicon(names={"en": {"chains": "heading"}, "fr": {"defausse": "heading"}})
+    assert renamed("the stack", "en", lexicon) == "chain"  # the plural mark toggled
+    assert renamed("what is the stack?", "en", lexicon) == "chain"
+    assert renamed("cimetière", "fr", lexicon) == "défausse"
+    assert renamed("stack of cards", "en", lexicon) == ""  # a word of its own beside it
+    assert renamed("graveyard", "en", lexicon) == ""  # the rules' word names nothing here
+    assert renamed("chains", "en", lexicon) == "" and renamed("stack", "en", None) == ""
