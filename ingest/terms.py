@@ -23,13 +23,13 @@ _FR_END = r"(?=\s*[.,;:)»]|\s+(?:si|lorsque|quand|et|ou|pendant)\b)"
 # Definition shapes per language: what turns a sentence into the definition of its term.
 DEFINITION_PATTERNS: dict[str, tuple[str, ...]] = {
     "en": (
-        rf"^{_EN_TERM}\s?:\s",
+        rf"^{_EN_TERM}\s?:\s(?!\d)",  # "Victory Score: 8" gives a value, not what it is
         rf"\bsaid to be (?:in )?(?:a |an |the )?{_EN_TERM}",
         rf"\b(?:is|are) (?:called|known as) (?:the |a |an )?{_EN_TERM}",
         rf"^(?:An? |The )?{_EN_TERM} (?:is|are) (?:the|a|an) ",
     ),
     "fr": (
-        r"^(?P<term>[A-ZÀ-Ý][\w'’-]*(?: [\w'’-]+){0,3}?)\s?:\s",
+        r"^(?P<term>[A-ZÀ-Ý][\w'’-]*(?: [\w'’-]+){0,3}?)\s?:\s(?!\d)",
         rf"\btour est (?:dit )?dans (?:une? |l['’] ?){_FR_TERM}{_FR_END}",
         rf"\b(?:appelée?s?|nommée?s?) (?:le |la |les |l['’])?{_FR_TERM}{_FR_END}",
         rf"^(?:La |Le |L['’])(?P<term>{_FR_WORD}(?: (?:de |du |d['’])?{_FR_WORD}){{0,2}}?)"

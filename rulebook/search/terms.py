@@ -29,10 +29,12 @@ from rulebook.search.query import name_key
 EXAMPLE_RE = languages.example_re()
 # "Term: definition" (French puts a space before the colon): no digit, and at most
 # ``weights.TERM_MAX_WORDS`` words once an article is dropped (« Des coûts dans les
-# instructions : »), so one more before.
+# instructions : »), so one more before. No number opens the definition: "Victory Score:
+# 8", in each mode of play, gives a value; only "Victory Score: The point total…" says what
+# the term is.
 TERM_RE = re.compile(
     r"(?P<term>[^\W\d_][^\W\d_'’-]*(?:[ '’-][^\W\d_]+)"
-    rf"{{0,{weights.TERM_MAX_WORDS}}})\s?:\s+\S"
+    rf"{{0,{weights.TERM_MAX_WORDS}}})\s?:\s+(?!\d)\S"
 )
 # A title: words only, no sentence punctuation, at most ``weights.TERM_MAX_WORDS`` words.
 TITLE_RE = re.compile(r"[^\W\d_][^\d.:;!?]*")

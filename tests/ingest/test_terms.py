@@ -21,6 +21,13 @@ def test_headings_and_definition_shapes_define_terms_chapters_do_not():
     assert found == {"Lantern Walks": "110", "Quiet Hour": "111", "Glow": "112"}
 
 
+def test_a_label_giving_a_value_defines_nothing_the_one_saying_what_it_is_does():
+    rows = [Row("120", "Lamp Count: 3"), Row("121", "Lamp Count: the lamps a Warden keeps.")]
+    rows.append(Row("122", "Compte de lampes : 3"))
+    assert {d.term: d.number for d in definitions(rows, "en")} == {"Lamp Count": "121"}
+    assert definitions(rows[2:], "fr") == []
+
+
 def test_plural_matches_and_first_mention_only():
     text = "During Quiet Hours nothing moves; a Quiet Hour ends when a Rite waits."
     spans = _matcher(EN_ROWS).spans(text, "200")

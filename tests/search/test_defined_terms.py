@@ -25,6 +25,8 @@ def rule(text, number="100.1", is_heading=False):
         ("One two three four five words: too long to be a name.", "en", ""),
         ("Play a card. Then: draw.", "en", ""),  # the colon is not after the opening words
         ("Hold:nothing after the colon but a word", "en", ""),
+        ("Win Score: 8", "en", ""),  # a value, not what the term is
+        ("Score de la victoire : 8 points", "fr", ""),
     ],
 )
 def test_a_rule_opening_with_a_term_and_a_colon_defines_it(text, language, term):
@@ -38,6 +40,12 @@ def test_a_heading_defines_no_term():
 def test_a_label_opening_several_rules_of_a_document_names_none():
     rules = [rule("Setup: one.", "1.1"), rule("Hold: keep it.", "1.2"), rule("Setup: two.", "1.3")]
     assert unique_terms(rules, "en") == ["", "Hold", ""]
+
+
+def test_a_label_giving_a_value_in_each_mode_leaves_the_one_definition_named():
+    rules = [rule("Win Score: 8", "1.1"), rule("Win Score: The points to reach.", "1.2")]
+    rules.append(rule("Win Score: 11", "1.3"))
+    assert unique_terms(rules, "en") == ["", "Win Score", ""]
 
 
 @pytest.mark.parametrize(
