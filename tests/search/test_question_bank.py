@@ -90,14 +90,15 @@ def test_a_named_card_lends_the_question_what_it_is():
     """Card-aware reading: its keywords and types are read with the question, beside its
     ability words, and the rerank sees whether a row sits under one of them."""
     from rulebook.search.lexicon import Card, Lexicon
-    from rulebook.search.weights import CARD_KIND_WEIGHT
+    from rulebook.search.weights import CARD_KIND_WEIGHT, CARD_WORD_WEIGHT
 
     lexicon = Lexicon()
     lexicon.cards["vessa"] = Card("Vessa", ["banish", "chosen"], ["reaction", "unit", "champion"])
     lexicon.single_cards["Vessa"] = "vessa"
     plan = understand("can I play Vessa when my opponent attacks", "en", lexicon)
     assert plan.cards == ["vessa"] and plan.card_kinds == ["reaction", "unit", "champion"]
-    assert ("reaction", CARD_KIND_WEIGHT) in plan.extra and ("banish", 0.5) in plan.extra
+    assert ("reaction", CARD_KIND_WEIGHT) in plan.extra
+    assert ("banish", CARD_WORD_WEIGHT) in plan.extra and CARD_WORD_WEIGHT < CARD_KIND_WEIGHT
     rows = features(
         plan,
         [
