@@ -98,7 +98,8 @@ def answer(calls: Calls, sq: SearchQuery) -> SearchResults:
 def first_search(calls: Calls, sq: SearchQuery):
     """(results, respelling considered, texts searched): the query's confident respelling
     when some word is unknown to the index and a confident one exists (flagged
-    ``corrected``); the query as typed when there is none or it finds nothing."""
+    ``corrected``); for a query of nothing but players' words, the rules' name for them
+    (``understand.renamed``); the query as typed when there is none or it finds nothing."""
     lexicon = calls.lexicon()
     plan = understand(sq.text, sq.language, lexicon, sq.prefer)
     fix = respelling(calls, sq, plan)

@@ -201,10 +201,10 @@ def described(text: str, language: str | None) -> str:
 
 def renamed(text: str, language: str | None, lexicon: Lexicon | None) -> str:
     """The rules' name for a query that is nothing but a player's word for it ("the stack"
-    -> "chain", « cimetière » -> « défausse », "land drop" -> "channel"); "" when a word of
-    the query is none of the tables' or the rules' words name nothing. Searched with the
-    words as typed beside them, a typed word the rules happen to hold ("stacked", an
-    example's "graveyard") outranked the very section the player named."""
+    -> "chain", « cimetière » -> « défausse », "land drop" -> "channel"); "" when the query
+    holds a word of its own beside them, or the rules' words name nothing in its language.
+    Searched with the words as typed beside them, a typed word the rules happen to hold
+    ("stacked", an example's "graveyard") outranked the very section the player named."""
     read = _read_triggers(text, language)
     if not any(found for _, found in read) or not lexicon:
         return ""

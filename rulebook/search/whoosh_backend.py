@@ -216,9 +216,6 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         encoder's nearest rules fused in (``nearest``)."""
         if not flt:
             return 0, []
-        # Whoosh's block-quality skipping and matcher replacement, in pure Python, cost more
-        # than they save on a question's wide OR of weighted words (a card's ability words):
-        # one plain walk gives the same rows in the same order, faster.
         found = counted_search(self._questions, q, flt, window)
         reader = self._questions.reader()
         boosts, priors = reader.column_reader("boost"), reader.column_reader("qboost")
