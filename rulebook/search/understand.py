@@ -210,7 +210,7 @@ def renamed(text: str, language: str | None, lexicon: Lexicon | None) -> str:
         return ""
     if any(not found and fold(w) not in NOT_CONTENT for w, found in read):
         return ""
-    words = " ".join(dict.fromkeys(w for w, found in read if found))
+    words = " ".join(_replacements(read))
     keys, parsed = lexicon.keys_in(language), parse(words)
     return words if any(k in keys for k in (parsed.name_key, *parsed.name_variants)) else ""
 
@@ -219,7 +219,12 @@ def rules_words(text: str, language: str | None) -> list[str]:
     """The rules' own words for each player's word in ``text`` ("stack" -> "chain"), in the
     query's order, once each: a query read as a description searches them beside what was
     typed, and the notice says so, since a result may hold no word the player typed."""
-    return list(dict.fromkeys(w for w, found in _read_triggers(text, language) if found))
+    return _replacements(_read_triggers(text, language))
+
+
+def _replacements(read: list[tuple[str, bool]]) -> list[str]:
+    """The rules' words of a ``_read_triggers`` reading, in order, once each."""
+    return list(dict.fromkeys(w for w, found in read if found))
 
 
 def _read_triggers(text: str, language: str | None) -> list[tuple[str, bool]]:
