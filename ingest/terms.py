@@ -34,6 +34,9 @@ DEFINITION_PATTERNS: dict[str, tuple[str, ...]] = {
         rf"\b(?:appelée?s?|nommée?s?) (?:le |la |les |l['’])?{_FR_TERM}{_FR_END}",
         rf"^(?:La |Le |L['’])(?P<term>{_FR_WORD}(?: (?:de |du |d['’])?{_FR_WORD}){{0,2}}?)"
         r" est (?:la|le|l['’]|une?) ",
+        # « Être contesté est un état… »: French names a state by its infinitive, as English
+        # writes "Contested is a temporary status".
+        rf"^[ÊE]tre (?P<term>{_FR_WORD}) est (?:la|le|l['’]|une?) ",
     ),
 }
 # Endings a term's words take in running text: plurals, and French agreement.

@@ -173,7 +173,7 @@ class DataStamp:
 # "Trashes") and keyed as a query reads them; 3: terms a rule defines in a sentence ("Damage
 # is a marked value…") name it too; 4: the question bank's questions are searched with
 # their rule's text; 5: a label giving a value ("Victory Score: 8") names no term.
-INDEX_FORMAT = 5
+INDEX_FORMAT = 6
 
 
 class SearchBackend(abc.ABC):

@@ -90,6 +90,17 @@ def test_french_sentence_definitions_define_lower_case_words_matched_as_written(
     ] == []
 
 
+def test_a_french_state_named_by_its_infinitive_is_defined():
+    rows = [
+        Row("190.1", "Être éveillé est un état qu'une Lanterne prend quand la Rite attend."),
+        Row("190.2", "Être prêt à partir n'est pas un état."),
+    ]
+    matcher = _matcher(rows, "fr")
+    assert [(d.term, d.number) for d in matcher.definitions] == [("éveillé", "190.1")]
+    text = "Une Lanterne éveillée luit."
+    assert [(text[a:b], n) for a, b, n in matcher.spans(text, "400")] == [("éveillée", "190.1")]
+
+
 def test_a_french_term_keeps_the_letters_an_article_would_begin_with():
     rows = [
         Row("136.1", "Cette section est appelée description d'effet."),
