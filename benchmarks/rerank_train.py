@@ -8,14 +8,15 @@ database)::
     python benchmarks/rerank_train.py fit /tmp/whoosh.pickle /tmp/pg.pickle [--write]
 
 ``capture`` runs the training questions through the site's own search (as
-``search_eval.py`` does) and keeps, for each, the rows the rerank was handed and their
-features. Only the tuning half of the FAQ questions, the judged questions and, with
-``--fold K``, the bank's training fold K (on a database loaded with ``load_questions
---holdout --fold K``, whose index lacks them) are read: the reporting half and the bank's
-held-back fifth are never captured, so they cannot shape the weights. ``fit`` chooses the
-features by cross-validation over the tuning half's pages and the fold's two hash halves
-(``select``), then sets their weights by
-coordinate ascent on a small grid, maximising strict plus lenient MRR@10 summed over every
+``search_eval.py`` does) and keeps, for each, the rows the rerank was handed, their
+features and the encoder's nearest rules, so that ``fit`` orders them as the site does
+(rerank, ancestors lifted, nearest rules fused in). Only the tuning half of the FAQ
+questions, the judged questions and, with ``--fold K``, the bank's training fold K (on a
+database loaded with ``load_questions --holdout --fold K``, whose index lacks them) are
+read: the reporting half and the bank's held-back fifth are never captured, so they cannot
+shape the weights. ``fit`` chooses the features by cross-validation over the tuning half's
+pages and the fold's two hash halves (``select``), then sets their weights by coordinate
+ascent on a small grid, maximising strict plus lenient MRR@10 summed over every
 question, with one feature held at weight 1 (``--anchor``: the engine's own score, or
 ``bm25``, the row scored alike for every engine); the others weigh 0. ``--write`` saves
 the result.
@@ -78,6 +79,7 @@ def capture(backend_name: str, out: str, fold: int | None = None) -> None:
 
     rerank.features = recording
     rerank.RERANK_TOP = 10**6  # capture every row; ``fit`` reranks only the first ``top``
+    _record_nearest(seen)
     captured = {}
     with tempfile.TemporaryDirectory() as tmp:
         make_backend(backend_name, tmp)
@@ -99,7 +101,8 @@ def capture(backend_name: str, out: str, fold: int | None = None) -> None:
                         "q": item["q"],  # for probes that read the question (encoder_probe.py)
                         "relevant": item["relevant"],
                         "final": final,
-                        "seen": seen[-1:],
+                        "seen": [x for x in seen if x[0] is not NEAR][-1:],
+                        "near": next((x[1] for x in reversed(seen) if x[0] is NEAR), []),
                         "slug": item.get("slug"),
                     }
                 )
@@ -107,6 +110,25 @@ def capture(backend_name: str, out: str, fold: int | None = None) -> None:
     with open(out, "wb") as f:
         pickle.dump({"backend": backend_name, "top": top, "sets": captured}, f)
     print(f"captured {sum(len(v) for v in captured.values())} questions ({backend_name}) -> {out}")
+
+
+NEAR = object()  # marks the encoder's list among the rows ``capture`` records
+
+
+def _record_nearest(seen: list) -> None:
+    """Keep each question's nearest rules by meaning beside its rows: the site fuses them
+    with the reranked order (``nearest.fuse``), so the fit ranks with them too, or it would
+    weigh features for an order the site never shows."""
+    from rulebook.search import nearest, postgres_backend, whoosh_backend
+
+    real = nearest.nearest
+
+    def recording(backend, sq, plan):
+        near = real(backend, sq, plan)
+        seen.append((NEAR, list(near)))
+        return near
+
+    whoosh_backend.nearest = postgres_backend.nearest = recording
 
 
 def _bank_page(question: str) -> str:
@@ -117,12 +139,15 @@ def _bank_page(question: str) -> str:
 def ranked_numbers(item, w, top, depth: int | None = 10) -> list[str]:
     """The first ``depth`` numbers (every one for None) in the order the site would show
     them with weights ``w``."""
+    from rulebook.search.nearest import fuse
     from rulebook.search.ranking import lifted
 
     if not item["seen"]:
         return item["final"][:depth]  # no question plan (a name, a number): no rerank ran
     scores = lifted(_combined(item, w, top))
     order = sorted(scores, key=lambda k: (-scores[k], k))
+    if item.get("near"):  # captures made before the fusion was recorded have none
+        order = [k for _, k in fuse([(scores[k], k) for k in order], item["near"])]
     return [key.rsplit(":", 1)[1].split("~", 1)[0] for key in order][:depth]
 
 
