@@ -220,6 +220,12 @@ SCHEMAS = {
             "confident respelling exists: the respelling, whose results these are. "
             "Otherwise null.",
         },
+        renamed={
+            **NULLABLE_STRING,
+            "description": "When the query is nothing but a player's word the rules lack "
+            "(`the stack`): the rules' own name for it (`chain`), whose results these are; "
+            "`spell=0` searches the words as typed. Otherwise null.",
+        },
         total={"type": "integer"},
         page={"type": "integer"},
         pages={"type": "integer"},

@@ -142,6 +142,7 @@ def search(request):
     payload = {
         "query": sq.text,
         "corrected": results.corrected,
+        "renamed": results.renamed,
         "total": results.total,
         "page": results.page,
         "pages": results.pages,

@@ -125,6 +125,9 @@ class SearchResults:
     suggestion: str | None = None  # "did you mean": offered, not applied
     # The respelling that was searched instead of the query as typed ("muligan" -> "mulligan").
     corrected: str | None = None
+    # The rules' name searched instead of a query of nothing but players' words ("the
+    # stack" -> "chain"); like a respelling, the page offers the words as typed.
+    renamed: str | None = None
     broadened: bool = False  # AND found nothing, these are OR matches
     degraded: bool = False  # index missing or corrupt: plain database matches
     message: str = ""

@@ -62,6 +62,10 @@ class Lexicon:
     _read: dict = field(default_factory=dict)
     # per language: the names of rules that are only a title over their sub-rules ("Trashes")
     titles: dict[str, set[str]] = field(default_factory=dict)
+    # folded name -> the games whose rules bear it: the names serve every game of a language,
+    # but a player's word is renamed only to a name of the game searched (``keys_of``)
+    games: dict[str, set[str]] = field(default_factory=dict)
+    _game_keys: dict = field(default_factory=dict)
 
     def words_in(self, language: str | None) -> dict[str, int]:
         """Words of the names a page's language searches, with how many names use each."""
@@ -87,6 +91,17 @@ class Lexicon:
         if language not in self._keys:
             self._keys[language] = frozenset(query_key(n) for n in self.read_in(language))
         return self._keys[language]
+
+    def keys_of(self, language: str | None, game: str | None) -> frozenset[str]:
+        """``keys_in`` narrowed to the names ``game``'s own rules bear (every game's for
+        None): "trash" is Riftbound's word, not a name in a game that has no Trash."""
+        if not game:
+            return self.keys_in(language)
+        if (language, game) not in self._game_keys:
+            self._game_keys[language, game] = frozenset(
+                query_key(n) for n in self.read_in(language) if game in self.games.get(n, ())
+            )
+        return self._game_keys[language, game]
 
     def read_in(self, language: str | None) -> dict[str, str]:
         """``names_in`` plus the titles of rules that are only a title over their sub-rules:
@@ -203,12 +218,14 @@ def load() -> Lexicon:
     return lexicon
 
 
-def _add(lexicon: Lexicon, language: str, name: str, kind: str, dictionary=True) -> None:
-    """``name`` as a name, and its words in the typo dictionary unless not ``dictionary``."""
+def _add(lexicon: Lexicon, language: str, name: str, kind: str, game: str, dictionary=True):
+    """``name`` as a name of ``game``, and its words in the typo dictionary unless not
+    ``dictionary``."""
     folded = folded_name(name)
     if not folded or any(c.isdigit() for c in folded):
         return
     lexicon.names.setdefault(language, {}).setdefault(folded, kind)
+    lexicon.games.setdefault(folded, set()).add(game)
     lexicon.shown.setdefault(folded, name.strip())
     if not dictionary:
         return
@@ -224,10 +241,10 @@ def _add_headings(lexicon: Lexicon) -> None:
     for doc in Document.objects.order_by("-version").values("pk", "game_id", "kind", "language"):
         newest.setdefault((doc["game_id"], doc["kind"], doc["language"]), doc["pk"])
     rows = Rule.objects.filter(document_id__in=newest.values(), is_heading=True).values_list(
-        "document__language", "text", "title"
+        "document__language", "text", "title", "document__game__slug"
     )
-    for language, text, title in rows:
-        _add(lexicon, language, title or text, "heading")
+    for language, text, title, game in rows:
+        _add(lexicon, language, title or text, "heading", game)
     _add_terms(lexicon, newest.values())
 
 
@@ -247,25 +264,34 @@ def _add_terms(lexicon: Lexicon, documents) -> None:
     rows = (
         Rule.objects.filter(document_id__in=documents)
         .order_by("document_id", "position")
-        .values_list("document_id", "document__language", "number", "text", "is_heading")
+        .values_list(
+            "document_id",
+            "document__game__slug",
+            "document__language",
+            "number",
+            "text",
+            "is_heading",
+        )
     )
-    by_document: dict[int, list] = {}
-    for document, language, *fields in rows:
-        by_document.setdefault(document, []).append(_Row(language, *fields))
-    for rules in by_document.values():
+    by_document: dict[tuple, list] = {}
+    for document, game, language, *fields in rows:
+        by_document.setdefault((document, game), []).append(_Row(language, *fields))
+    for (_, game), rules in by_document.items():
         language = rules[0].language
         for name, kind in unique_names(rules, language):
             if kind == "term":
-                _add(lexicon, language, name, "term", dictionary=False)
+                _add(lexicon, language, name, "term", game, dictionary=False)
             elif kind == "title":
                 lexicon.titles.setdefault(language, set()).add(folded_name(name))
+                lexicon.games.setdefault(folded_name(name), set()).add(game)
 
 
 def _add_keywords(lexicon: Lexicon) -> None:
     from rulebook.models import Keyword
 
-    for language, name in Keyword.objects.values_list("document__language", "name"):
-        _add(lexicon, language, name, "keyword")
+    rows = Keyword.objects.values_list("document__language", "name", "document__game__slug")
+    for language, name, game in rows:
+        _add(lexicon, language, name, "keyword", game)
 
 
 def _add_cards(lexicon: Lexicon) -> None:
@@ -276,10 +302,10 @@ def _add_cards(lexicon: Lexicon) -> None:
     skip = plain_languages.get(language).stopwords | plain_languages.words("question_words")
     automaton = ahocorasick.Automaton()
     rows = CardRow.objects.values_list(
-        "name", "ability_text", "keywords", "card_types", "super_types"
+        "name", "ability_text", "keywords", "card_types", "super_types", "game__slug"
     )
-    for name, ability, keywords, types, supers in rows:
-        _add(lexicon, language, name, "card")
+    for name, ability, keywords, types, supers, game in rows:
+        _add(lexicon, language, name, "card", game)
         folded = folded_name(name)
         if not folded:
             continue

@@ -112,12 +112,14 @@ def first_search(calls: Calls, sq: SearchQuery):
         if results.total:
             results.query, results.corrected = sq, fix.text
             return results, fix, searched
-    name = renamed(sq.text, sq.language, lexicon) if plan.described and sq.spell else ""
+    described = plan.described and sq.spell
+    name = renamed(sq.text, sq.language, lexicon, sq.game) if described else ""
     if name:
         searched.add(name)
         results = calls.search(dataclasses.replace(sq, text=name), step="rules_words")
         if results.total:
             results.query, results.message = sq, named_so(sq.text, name)
+            results.renamed = name
             return results, fix, searched
     searched.add(sq.text)
     results = calls.search(sq, plan, step="typed")

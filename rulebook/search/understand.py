@@ -199,10 +199,13 @@ def described(text: str, language: str | None) -> str:
     return " ".join(w for w, _ in read) if any(found for _, found in read) else ""
 
 
-def renamed(text: str, language: str | None, lexicon: Lexicon | None) -> str:
+def renamed(
+    text: str, language: str | None, lexicon: Lexicon | None, game: str | None = None
+) -> str:
     """The rules' name for a query that is nothing but a player's word for it ("the stack"
     -> "chain", « cimetière » -> « défausse », "land drop" -> "channel"); "" when the query
-    holds a word of its own beside them, or the rules' words name nothing in its language.
+    holds a word of its own beside them, or the rules' words name nothing in its language
+    (in ``game``'s own rules, when one is searched).
     Searched with the words as typed beside them, a typed word the rules happen to hold
     ("stacked", an example's "graveyard") outranked the very section the player named."""
     read = _read_triggers(text, language)
@@ -211,7 +214,7 @@ def renamed(text: str, language: str | None, lexicon: Lexicon | None) -> str:
     if any(not found and fold(w) not in NOT_CONTENT for w, found in read):
         return ""
     words = " ".join(_replacements(read))
-    keys, parsed = lexicon.keys_in(language), parse(words)
+    keys, parsed = lexicon.keys_of(language, game), parse(words)
     return words if any(k in keys for k in (parsed.name_key, *parsed.name_variants)) else ""
 
 

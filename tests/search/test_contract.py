@@ -1,9 +1,11 @@
 """The search contract, run against every backend (PostgreSQL only when DATABASE_URL says so)."""
 
+import jsonschema_rs
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from rulebook.api.openapi import build_document
 from rulebook.search import SearchQuery, run_search
 
 pytestmark = pytest.mark.django_db
@@ -224,10 +226,11 @@ def test_a_players_word_alone_is_searched_as_the_rules_name_for_it(backend):
     assert numbers_of(results)[0] in {"108.1", "108.1.a", "109", "109.1"}
     assert results.query.text == "graveyard" and results.corrected is None
     assert results.message == "Showing results for “trash”, the rules’ word for “graveyard”."
+    assert results.renamed == "trash"
     # the words as typed (spell=0): searched beside the rules' words, and the notice says so
     results = find(backend, "graveyard", spell=False)
     assert numbers_of(results)[0] in {"108.1", "108.1.a", "109", "109.1"}
-    assert "rules’ words: “trash”" in results.message
+    assert "rules’ words: “trash”" in results.message and results.renamed is None
 
 
 def test_a_players_word_beside_other_words_is_searched_with_the_rules_word(backend):
@@ -409,7 +412,17 @@ def test_api_search(backend, client):
         "version",
     }
     assert (first["number"], first["title"]) == ("702", "Keywords › Reaction")
-    assert {"page", "pages", "broadened"} <= set(data)
+    assert {"page", "pages", "broadened"} <= set(data) and data["renamed"] is None
+
+
+def test_api_names_the_rules_word_it_searched_and_matches_its_schema(backend, client):
+    data = client.get(reverse("api_search"), {"q": "graveyard", "lang": "en"}).json()
+    assert (data["query"], data["renamed"], data["corrected"]) == ("graveyard", "trash", None)
+    document = build_document()
+    root = {"$ref": "#/components/schemas/SearchResults", "components": document["components"]}
+    jsonschema_rs.Draft202012Validator(root).validate(data)
+    typed = client.get(reverse("api_search"), {"q": "graveyard", "lang": "en", "spell": "0"})
+    assert typed.json()["renamed"] is None
 
 
 def test_api_number_redirect(backend, client):
@@ -443,6 +456,13 @@ def test_html_notices_and_pagination(backend, client):
     assert "q=reacton&amp;spell=0" in page or "spell=0&amp;q=reacton" in page
     literal = client.get("/en/search/", {"q": "reacton", "spell": "0"}).content.decode()
     assert "search-corrected" not in literal and "search-suggestion" in literal
+    # a player's word searched as the rules' name offers the words as typed, as a respelling
+    renamed = client.get("/en/search/", {"q": "graveyard"}).content.decode()
+    assert "the rules’ word for “graveyard”" in renamed
+    assert "search instead for graveyard" in renamed
+    assert "q=graveyard&amp;spell=0" in renamed or "spell=0&amp;q=graveyard" in renamed
+    as_typed = client.get("/en/search/", {"q": "graveyard", "spell": "0"}).content.decode()
+    assert "search instead for" not in as_typed and "rules’ words: “trash”" in as_typed
     french = client.get("/fr/search/", {"q": "reacton"}).content.decode()
     assert "Résultats pour" in french
     broad = client.get("/en/search/", {"q": "reaction zebracorn"}).content.decode()

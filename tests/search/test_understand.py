@@ -176,3 +176,15 @@ def test_a_query_of_nothing_but_a_players_word_is_renamed_to_the_rules_name():
     assert renamed("stack of cards", "en", lexicon) == ""  # a word of its own beside it
     assert renamed("graveyard", "en", lexicon) == ""  # the rules' word names nothing here
     assert renamed("chains", "en", lexicon) == "" and renamed("stack", "en", None) == ""
+
+
+def test_a_players_word_is_renamed_only_to_a_name_of_the_game_searched():
+    """The names serve every game of a language; a game whose rules have no Chains keeps
+    reading "the stack" as a description."""
+    from rulebook.search.lexicon import Lexicon
+    from rulebook.search.understand import renamed
+
+    lexicon = Lexicon(names={"en": {"chains": "heading"}}, games={"chains": {"starfall"}})
+    assert renamed("the stack", "en", lexicon, "starfall") == "chain"
+    assert renamed("the stack", "en", lexicon, "lanternfall") == ""
+    assert renamed("the stack", "en", lexicon, None) == "chain"  # every game searched

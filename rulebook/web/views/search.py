@@ -82,7 +82,8 @@ def _page_context(request, sq: SearchQuery, results) -> dict:
         names = {game.slug: game.name for game in context["games"]}
         context["groups"] = group_by_game(results.hits, last_game(request), names)
     context["suggestion_link"] = link(q=results.suggestion, page=1) if results.suggestion else ""
-    context["literal_link"] = link(page=1, spell="0") if results.corrected else ""
+    instead = results.corrected or results.renamed
+    context["literal_link"] = link(page=1, spell="0") if instead else ""
     context["all_games_link"] = link(game="", page=1)
     context["widen_links"] = _widen_links(sq, link) if not results.total else []
     low, high = max(1, sq.page - 4), min(results.pages, sq.page + 4)
