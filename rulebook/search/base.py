@@ -175,7 +175,8 @@ class DataStamp:
 # tells. 1: every index built before stamps existed; 2: names carried by rules ("Conquer:",
 # "Trashes") and keyed as a query reads them; 3: terms a rule defines in a sentence ("Damage
 # is a marked value…") name it too; 4: the question bank's questions are searched with
-# their rule's text; 5: a label giving a value ("Victory Score: 8") names no term.
+# their rule's text; 5: a label giving a value ("Victory Score: 8") names no term; 6: a
+# French state defined by its infinitive (« Être contesté est un état… ») names its term.
 INDEX_FORMAT = 6
 
 

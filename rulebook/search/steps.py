@@ -112,8 +112,8 @@ def first_search(calls: Calls, sq: SearchQuery):
         if results.total:
             results.query, results.corrected = sq, fix.text
             return results, fix, searched
-    described = plan.described and sq.spell
-    name = renamed(sq.text, sq.language, lexicon, sq.game) if described else ""
+    rename = plan.described and sq.spell
+    name = renamed(sq.text, sq.language, lexicon, sq.game) if rename else ""
     if name:
         searched.add(name)
         results = calls.search(dataclasses.replace(sq, text=name), step="rules_words")
