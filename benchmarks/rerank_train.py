@@ -66,6 +66,7 @@ def capture(backend_name: str, out: str, fold: int | None = None) -> None:
     from rulebook.search import SearchQuery, rerank, run_search
 
     seen: list = []
+    nears: list = []  # the encoder's nearest rules of each engine call (``_record_nearest``)
     real_features = rerank.features
 
     top = rerank.RERANK_TOP
@@ -79,7 +80,7 @@ def capture(backend_name: str, out: str, fold: int | None = None) -> None:
 
     rerank.features = recording
     rerank.RERANK_TOP = 10**6  # capture every row; ``fit`` reranks only the first ``top``
-    _record_nearest(seen)
+    _record_nearest(nears)
     captured = {}
     with tempfile.TemporaryDirectory() as tmp:
         make_backend(backend_name, tmp)
@@ -87,6 +88,7 @@ def capture(backend_name: str, out: str, fold: int | None = None) -> None:
             rows = []
             for item in items:
                 seen.clear()
+                nears.clear()
                 sq = SearchQuery(
                     text=item["q"],
                     language=language,
@@ -101,8 +103,8 @@ def capture(backend_name: str, out: str, fold: int | None = None) -> None:
                         "q": item["q"],  # for probes that read the question (encoder_probe.py)
                         "relevant": item["relevant"],
                         "final": final,
-                        "seen": [x for x in seen if x[0] is not NEAR][-1:],
-                        "near": next((x[1] for x in reversed(seen) if x[0] is NEAR), []),
+                        "seen": seen[-1:],
+                        "near": nears[-1] if nears else [],
                         "slug": item.get("slug"),
                     }
                 )
@@ -112,10 +114,7 @@ def capture(backend_name: str, out: str, fold: int | None = None) -> None:
     print(f"captured {sum(len(v) for v in captured.values())} questions ({backend_name}) -> {out}")
 
 
-NEAR = object()  # marks the encoder's list among the rows ``capture`` records
-
-
-def _record_nearest(seen: list) -> None:
+def _record_nearest(nears: list) -> None:
     """Keep each question's nearest rules by meaning beside its rows: the site fuses them
     with the reranked order (``nearest.fuse``), so the fit ranks with them too, or it would
     weigh features for an order the site never shows."""
@@ -125,7 +124,7 @@ def _record_nearest(seen: list) -> None:
 
     def recording(backend, sq, plan):
         near = real(backend, sq, plan)
-        seen.append((NEAR, list(near)))
+        nears.append(list(near))
         return near
 
     whoosh_backend.nearest = postgres_backend.nearest = recording
