@@ -8,6 +8,8 @@ from django.utils import translation
 from rulebook.api.openapi import build_document
 from rulebook.search import SearchQuery, run_search
 
+from .fixtures import GAME
+
 pytestmark = pytest.mark.django_db
 
 HOSTILE = [
@@ -31,7 +33,10 @@ HOSTILE = [
 
 
 def find(backend, text, **kwargs):
+    """A search of the fixture's game: other games' data committed by other packages' session
+    fixtures (the real corpus) must not reach it through their names, in any order."""
     kwargs.setdefault("language", "en")
+    kwargs.setdefault("game", GAME)
     return run_search(SearchQuery(text=text, **kwargs))
 
 
