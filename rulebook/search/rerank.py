@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.languages import fold
-from rulebook.search import meaning, row_score, trace
+from rulebook.search import meaning, row_score, trace, word_counts
 from rulebook.search.base import row_text
 from rulebook.search.understand import Plan
 from rulebook.search.weights import (  # PREFIX: "damage" meets "damaged", as for neighbours
@@ -86,6 +86,13 @@ def prefixes(text: str) -> frozenset[str]:
     return frozenset(fold(w)[:PREFIX] for w in _WORD_RE.findall(text))
 
 
+@functools.lru_cache(maxsize=32768)
+def keys(text: str, language: str | None) -> frozenset[str]:
+    """The first letters of each word's stem: "cards" meets "card" and « cartes » « carte »,
+    which five letters alone keep apart; "damaged" still meets "damage"."""
+    return frozenset(t[:PREFIX] for t in word_counts.terms(text, language or ""))
+
+
 def _share(wanted: frozenset[str], held: frozenset[str]) -> float:
     return len(wanted & held) / len(wanted) if wanted else 0.0
 
@@ -119,7 +126,7 @@ def _meanings(plan: Plan, candidates: list[Candidate]) -> list[float]:
     return meaning.similarities(plan.parsed.text, rows)
 
 
-def _asked(plan: Plan, candidates: list[Candidate], words, near_too: bool):
+def _asked(plan: Plan, candidates: list[Candidate], words, near_too: bool, language):
     """The ``asked`` and ``asked_cover`` features: the question bank's questions of each
     row, read by meaning where the vectors read the query's language (and ``near_too``: the
     site skips embedding a few hundred questions per search while ``asked`` weighs 0), and
@@ -133,7 +140,7 @@ def _asked(plan: Plan, candidates: list[Candidate], words, near_too: bool):
     out = []
     for questions in lists:
         sims = [next(near) for _ in questions]
-        cover = max((_share(words, prefixes(q)) for q in questions), default=0.0)
+        cover = max((_share(words, keys(q, language)) for q in questions), default=0.0)
         out.append((max(sims, default=0.0), cover))
     return out
 
@@ -147,18 +154,19 @@ def features(
     if not candidates:
         return []
     top = max(c.score for c in candidates) or 1.0
-    words = frozenset(fold(w)[:PREFIX] for w in plan.words)
-    card_words = frozenset(fold(w)[:PREFIX] for w, weight in plan.extra if weight < SYNONYM_WEIGHT)
+    language = plan.language or plan.written_in
+    words = keys(" ".join(plan.words), language)
+    card_words = keys(" ".join(w for w, weight in plan.extra if weight < SYNONYM_WEIGHT), language)
     card_words -= words
     below, children = _window_counts(candidates, top)
-    kinds = frozenset(k[:PREFIX] for k in plan.card_kinds)
+    kinds = keys(" ".join(plan.card_kinds), language)
     near = _meanings(plan, candidates)
     near_too = weighed is None or weighed[FEATURES.index("asked")] != 0
-    bank = _asked(plan, candidates, words, near_too)
+    bank = _asked(plan, candidates, words, near_too, language)
     scored = _row_scores(plan, candidates, weighed)
     out = []
     for c, sense, (ask, ask_cover), again in zip(candidates, near, bank, scored, strict=True):
-        text, path = prefixes(c.text), prefixes(c.path)
+        text, path = keys(c.text, language), keys(c.path, language)
         in_path = words & path
         siblings = children.get(_parent(c.number), 0) if c.number else 0
         out.append(

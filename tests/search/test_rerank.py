@@ -55,6 +55,18 @@ def test_words_compare_on_their_first_letters():
     assert got["cover"] == 1.0
 
 
+def test_words_compare_on_their_stems_in_the_question_language():
+    """Five letters alone keep "cards" from "card" and « cartes » from « carte »."""
+    plan = plan_of(["draw", "cards"])
+    plan.language = "en"
+    got = named(features(plan, [row(1.0, "413.2", "Playing › Draw", "A player draws a card.")])[0])
+    assert got["cover"] == 1.0 and got["all_words"] == 1.0
+    plan = plan_of(["cartes", "pioche"])
+    plan.language = "fr"
+    got = named(features(plan, [row(1.0, "413.2", "Jouer › Pioche", "Piochez une carte.")])[0])
+    assert got["cover"] == 1.0 and got["all_words"] == 1.0
+
+
 def test_card_words_are_counted_apart_from_the_question_words():
     plan = plan_of(["stun"], extra=[("exhaust", CARD_WORD_WEIGHT), ("stun", CARD_WORD_WEIGHT)])
     got = named(features(plan, [row(1.0, "401.1", "Status › Exhaust", "Exhaust a unit.")])[0])
