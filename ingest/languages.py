@@ -81,7 +81,7 @@ ENGLISH = LanguageRules(
         "player".split()
     ),
     generic_words=frozenset(
-        "keyword keywords rule rules the what is a an define definition".split()
+        "keyword keywords rule rules status statuses the what is a an define definition".split()
     ),
     question_words=frozenset(
         "can could does do did how what when which who why where happens happen is are i my "
@@ -115,7 +115,9 @@ FRENCH = LanguageRules(
         "le la les et de des du un une est dans que qui pour sont avec ce cette au aux joueur "
         "lorsque".split()
     ),
-    generic_words=frozenset("mot cle cles regle regles le la les l un une des".split()),
+    generic_words=frozenset(
+        "mot cle cles regle regles statut statuts le la les l un une des".split()
+    ),
     question_words=frozenset(
         "puis je peux peut on est ce que qu quoi quand comment quel quelle quels quelles se "
         "passe il elle mon ma mes pourquoi fait font faut ils elles combien lequel laquelle "

@@ -92,3 +92,31 @@ def test_a_question_is_matched_on_its_meaning_as_well_as_its_words(corpus_index,
     params["kind"] = "rule"
     first = client.get("/api/v1/search", params).json()["results"][0]["number"]
     assert first.split(".")[0] == "194", first
+
+
+@pytest.mark.parametrize(
+    ("typed", "language"), [("contested status", "en"), ("le statut contesté", "fr")]
+)
+def test_a_state_named_with_its_kind_word_finds_its_definition(
+    corpus_index, client, typed, language
+):
+    """Many rules clear or apply the Contested status; 190.3.a says what it is."""
+    params = {"q": typed, "lang": language, "game": "riftbound", "kind": "rule"}
+    first = client.get("/api/v1/search", params).json()["results"][0]["number"]
+    assert first == "190.3.a", first
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("do we flip a coin to decide who goes first", "en"),
+        ("pile ou face pour le premier joueur ?", "fr"),
+    ],
+)
+def test_a_coin_or_a_die_is_read_as_the_random_method_of_turn_order(
+    corpus_index, client, question, language
+):
+    """115 says any fair random method sets the turn order; no rule says "coin" or "die"."""
+    params = {"q": question, "lang": language, "game": "riftbound", "kind": "rule"}
+    top = [r["number"] for r in client.get("/api/v1/search", params).json()["results"][:3]]
+    assert "115" in top, top

@@ -80,6 +80,17 @@ def test_asking_what_a_game_starts_with_or_when_one_draws_reads_the_rules_words(
     assert ["phase", "de", "pioche"] in pioche.phrases
 
 
+def test_a_coin_or_a_die_reads_the_rules_random_method_and_turn_order():
+    for question, language, random in (
+        ("do we flip a coin to go first", "en", "random"),
+        ("on lance un dé pour savoir qui joue", "fr", "aleatoire"),
+    ):
+        plan = understand(question, language, None)
+        assert (random, SYNONYM_WEIGHT) in plan.extra, plan.extra
+    # Only a coin or a die is a random method: going first alone is the turn order.
+    assert ("random", SYNONYM_WEIGHT) not in understand("who goes first", "en", None).extra
+
+
 def test_the_words_the_search_reads_itself_are_known_words():
     assert {"mana", "mill", "cast", "how", "combien"} <= read_words("en")
     assert "cimetiere" in read_words("fr") and "cimetiere" not in read_words("en")
@@ -142,6 +153,19 @@ def test_a_question_naming_a_name_with_an_article_inside_is_read_as_that_name():
     assert understand("comment marquer des points", "fr", lexicon).mode == "name"
     assert understand("what is a token?", "en", lexicon).mode == "name"
     assert understand("comment marquer des cartes", "fr", lexicon).mode == "question"
+
+
+def test_a_state_named_with_the_word_status_is_read_as_that_name():
+    """ "Status" says what kind of thing a term names, as "keyword" does: "contested status"
+    means the term *Contested*, not every rule that clears the status."""
+    from rulebook.search.lexicon import Lexicon
+
+    lexicon = Lexicon(names={"en": {"contested": "term"}, "fr": {"conteste": "term"}})
+    plan = understand("contested status", "en", lexicon)
+    assert plan.mode == "name" and plan.parsed.text == "contested"
+    plan = understand("statut contesté", "fr", lexicon)
+    assert plan.mode == "name" and plan.parsed.text == "contesté"
+    assert without_kind_words("statut de la bataille") == "de la bataille"
 
 
 def test_only_words_saying_what_kind_of_thing_is_meant_are_kind_words():
