@@ -119,17 +119,13 @@ def read_stamps(comment: str | None) -> tuple:
 
 
 def insert_entry(table: str) -> str:
-    return f"""INSERT INTO {table} (key, kind, game, language, version, is_default, number,
-                 name, keyword, title, path, body, url, boost, extra, cfg, qboost)
-               VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::regconfig,
-                 %s)
-               ON CONFLICT (key) DO UPDATE SET kind = EXCLUDED.kind, game = EXCLUDED.game,
-                 language = EXCLUDED.language, version = EXCLUDED.version,
-                 is_default = EXCLUDED.is_default, number = EXCLUDED.number,
-                 name = EXCLUDED.name, keyword = EXCLUDED.keyword, title = EXCLUDED.title,
-                 path = EXCLUDED.path, body = EXCLUDED.body, url = EXCLUDED.url,
-                 boost = EXCLUDED.boost, extra = EXCLUDED.extra, cfg = EXCLUDED.cfg,
-                 qboost = EXCLUDED.qboost, document = NULL"""
+    """An entry written afresh, or over the one its key names (its words read again)."""
+    columns = "kind game language version is_default number name keyword title path body url"
+    columns = [*columns.split(), "boost", "extra", "cfg", "qboost"]
+    values = ", ".join("%s::regconfig" if c == "cfg" else "%s" for c in ["key", *columns])
+    updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in columns)
+    return f"""INSERT INTO {table} (key, {", ".join(columns)}) VALUES ({values})
+               ON CONFLICT (key) DO UPDATE SET {updates}, document = NULL"""
 
 
 def fill_documents(table: str) -> str:
@@ -260,10 +256,14 @@ def search(
 def _queries(parsed: ParsedQuery, broadened: bool, suffix: str) -> tuple[list[str], list]:
     """The query once per configuration, as columns of ``q`` (``en``, ``fr``, ..., ``xx``)."""
     cte, params = [], []
+    words = [t.value for t in parsed.terms if t.kind == "word"]
     for alias, config in (*CONFIGS.items(), ("xx", OTHER_CONFIG)):
         sql, p = tsquery(parsed, config, broadened)
         cte.append(f"{sql} AS {alias}{suffix}")
         params += p
+        if not broadened:  # two words or more side by side, as typed: NULL for fewer
+            cte.append(f"phraseto_tsquery(%s::regconfig, NULLIF(%s, '')) AS {alias}_near")
+            params += [config, " ".join(words) if len(words) > 1 else ""]
     return cte, params
 
 
@@ -289,8 +289,9 @@ def _matches(parsed: ParsedQuery, filters: tuple, broadened: bool, suffix: str, 
     where, fparams, configs = filters
     match, mparams = _match(parsed, configs, broadened)
     norm = int(weights.TS_RANK_NORMALIZATION)
+    near = f"CASE WHEN e.body_doc @@ {_pick('_near')} THEN {number(BOOSTS['near'])} ELSE 0 END"
     score = (
-        f"(coalesce(ts_rank('{WEIGHTS}', e.document, {_pick(suffix)}, {norm}), 0)"
+        f"(coalesce(ts_rank('{WEIGHTS}', e.document, {_pick(suffix)}, {norm}), 0) * (1 + {near})"
         f" + {_named('name', BOOSTS['name'])} + {_named('keyword', BOOSTS['keyword'])}"
         f" + CASE WHEN e.number = ANY(%s) THEN {number(BOOSTS['number'])} ELSE 0 END)"
         f" * e.boost{factor[0]} * {_unnamed_knowledge()}"

@@ -70,8 +70,9 @@ FIELD_BOOSTS = {
     "keyword": {"whoosh": 40.0, "postgres": 3.0},
     # a rule number typed among words
     "number": {"whoosh": 20.0, "postgres": 2.0},
-    # the words close together (Whoosh only: PostgreSQL's names have no such clause)
-    "near": {"whoosh": 1.5},
+    # the words close together: on Whoosh within NEAR_SLOP words of each other; on
+    # PostgreSQL side by side as typed (a phrase), a share added to the text's rank
+    "near": {"whoosh": 1.5, "postgres": 0.75},
 }
 NEAR_SLOP = 6  # words apart that still count as close together (Whoosh)
 TS_RANK_UNUSED = (0.1, 0.2)  # ts_rank's D and C labels, which no text carries: its defaults

@@ -630,3 +630,12 @@ def test_a_name_typed_with_its_words_split_is_respelled_as_that_name(backend, ty
 def test_a_name_is_not_respelled_as_another_spaced_otherwise(backend):
     results = find(backend, "trash piles")  # the heading's own name, nothing to respell
     assert results.corrected is None and numbers_of(results)[0] == "109"
+
+
+@pytest.mark.parametrize(
+    ("typed", "number"), [("prevents damage", "703.1"), ("shielded unit", "703.2")]
+)
+def test_words_standing_together_outrank_a_heading_holding_one_of_them(backend, typed, number):
+    """ "Shield prevents damage": the words as typed, side by side, answer the query better
+    than *Damage*, whose name holds only one of them (each engine's near bonus)."""
+    assert numbers_of(find(backend, typed))[0] == number
