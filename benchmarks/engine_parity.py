@@ -10,7 +10,7 @@ differ. Each engine runs in its own process, against a database ingested the sam
     DATABASE_URL=postgres://... \\
       RULEBOOK_SEARCH_BACKEND=rulebook.search.postgres_backend.PostgresBackend \\
       python benchmarks/engine_parity.py dump postgres.json
-    python benchmarks/engine_parity.py compare whoosh.json postgres.json
+    python benchmarks/engine_parity.py compare whoosh.json postgres.json [--show-differences]
 
 Results are compared by what a hit is (kind, number or title), never by URL or score.
 """
@@ -56,7 +56,7 @@ def dump(path: str) -> None:
         json.dump(answers, out, ensure_ascii=False, indent=0)
 
 
-def compare(a_path: str, b_path: str) -> None:
+def compare(a_path: str, b_path: str, show: bool = False) -> None:
     a = json.load(open(a_path, encoding="utf-8"))
     b = json.load(open(b_path, encoding="utf-8"))
     keys = sorted(set(a) & set(b))
@@ -77,6 +77,33 @@ def compare(a_path: str, b_path: str) -> None:
             len(set(a[k]) & set(b[k])) / max(len(set(a[k])), len(set(b[k])), 1) for k in group
         ]
         print(f"{name:<20} {len(group):>5} {first:>11.3f} {sum(shared) / len(group):>15.3f}")
+    if show:
+        differences(a, b)
+
+
+def differences(a: dict, b: dict) -> None:
+    """Each judged query whose first results differ, and which engine's first is judged
+    relevant ("a", "b", "both" or "neither"), with how many each way."""
+    for name in ("judged_queries", "judged_keywords"):
+        tally = {"a": 0, "b": 0, "both": 0, "neither": 0}
+        for lang, item in _judged(name):
+            key = f"{lang}|{item['q']}"
+            first_a, first_b = (a.get(key) or [""])[0], (b.get(key) or [""])[0]
+            if not first_a or not first_b or first_a == first_b:
+                continue
+            wanted = set(item.get("relevant", []))
+            ways = [w for w, first in (("a", first_a), ("b", first_b)) if _number(first) in wanted]
+            way = "both" if len(ways) == 2 else ways[0] if ways else "neither"
+            tally[way] += 1
+            print(f"  {way:<7} {key[:58]:<58} {first_a:<24} {first_b}")
+        print(
+            f"{name}: the first judged relevant on a only {tally['a']}, on b only "
+            f"{tally['b']}, on both {tally['both']}, on neither {tally['neither']}"
+        )
+
+
+def _number(hit: str) -> str:
+    return hit.partition(":")[2]
 
 
 def _judged(name: str) -> list[tuple[str, dict]]:
@@ -91,11 +118,16 @@ def main() -> None:
     both = sub.add_parser("compare")
     both.add_argument("a")
     both.add_argument("b")
+    both.add_argument(
+        "--show-differences",
+        action="store_true",
+        help="list the judged queries whose firsts differ",
+    )
     args = parser.parse_args()
     if args.command == "dump":
         dump(args.out)
     else:
-        compare(args.a, args.b)
+        compare(args.a, args.b, args.show_differences)
 
 
 if __name__ == "__main__":
