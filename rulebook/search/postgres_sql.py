@@ -368,10 +368,8 @@ def filters(language, kind, game, version, document=None) -> tuple[str, list, li
     if document:
         conds.append("e.kind = 'rule' AND e.extra->>'doc_kind' = %s")
         params.append(document)
-    configs = [CONFIGS.get(lang, OTHER_CONFIG) for lang, _ in scope] or [
-        *CONFIGS.values(),
-        OTHER_CONFIG,
-    ]
+    every = [*CONFIGS.values(), OTHER_CONFIG]
+    configs = [CONFIGS.get(lang, OTHER_CONFIG) for lang, _ in scope] or every
     return " AND ".join(conds), params, list(dict.fromkeys(configs))
 
 
