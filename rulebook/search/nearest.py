@@ -18,6 +18,14 @@ questions' (``weights.NEAREST_ASKED``): the bank's document expansion, read by m
 player's question is nearer other players' questions than the rule's wording; on the
 bank's unseen folds and the judged questions the expanded rules are found first more often
 (``docs/search.md``, "Nearest by meaning").
+
+The bank also teaches the question's side (``fit_map``): per language, one linear map from
+a question's vector to its rule's text vector, fitted on every question the bank files,
+carries a new question toward the wording rules use before the shelf is searched (English
+only: ``weights.NEAREST_MAP_LANGUAGES``). The encoder was trained on the web's sentence
+pairs, not on how players' words meet this game's rules; the map is learned from the
+database as the shelf is built, so nothing is trained or stored beforehand, and a question
+held out of the database never shapes it.
 """
 
 from __future__ import annotations
@@ -37,6 +45,8 @@ from rulebook.search.weights import (
     NEAREST_DEPTH,
     NEAREST_GAP,
     NEAREST_K,
+    NEAREST_MAP_LANGUAGES,
+    NEAREST_RIDGE,
     NEAREST_SHARE,
 )
 
@@ -102,8 +112,9 @@ class Shelf:
     generation's questions search. Built from the database (the entries' paths and the
     stored vectors), once per generation, before a worker's first request (``warmup``)."""
 
-    def __init__(self, groups: dict[tuple, Group]):
+    def __init__(self, groups: dict[tuple, Group], maps: dict[str, numpy.ndarray] | None = None):
         self.groups = groups
+        self.maps = maps or {}  # language -> the bank's map of its questions (``fit_map``)
 
     @classmethod
     def from_database(cls, entries=None) -> Shelf:
@@ -122,13 +133,18 @@ class Shelf:
             d for pairs in members.values() for _, digests in pairs for d in digests
         )
         groups: dict[tuple, Group] = {}
+        maps = {
+            language: fit_map(questions, rules)
+            for language, (questions, rules) in _asked_pairs(members, stored).items()
+            if language in NEAREST_MAP_LANGUAGES
+        }
         for family, pairs in members.items():
             placed = [(key, place(digests, stored)) for key, digests in pairs]
             placed = [(key, vector) for key, vector in placed if vector is not None]
             if placed:
                 keys = [key for key, _ in placed]
                 groups[family] = Group(keys, numpy.stack([v for _, v in placed]))
-        return cls(groups)
+        return cls(groups, maps)
 
     def nearest(self, vector, sq: SearchQuery, language: str) -> list[tuple[str, float]]:
         """(key, cosine) of the ``NEAREST_DEPTH`` rules nearest ``vector`` within the
@@ -142,10 +158,50 @@ class Shelf:
         ]
         if not groups:
             return []
+        if language in self.maps:
+            vector = translate(vector, self.maps[language])
         keys = [key for g in groups for key in g.keys]
         near = numpy.concatenate([g.vectors @ vector for g in groups])
         top = numpy.argsort(-near, kind="stable")[:NEAREST_DEPTH]
         return [(keys[i], float(near[i])) for i in top]
+
+
+def _asked_pairs(members, stored) -> dict[str, tuple[numpy.ndarray, numpy.ndarray]]:
+    """language -> (the bank's question vectors, their rules' text vectors), row by row."""
+    pairs: dict[str, tuple[list, list]] = {}
+    for (_game, _kind, language), rows in members.items():
+        for _key, digests in rows:
+            if digests[0] not in stored:
+                continue
+            rule = numpy.frombuffer(stored[digests[0]], dtype=numpy.float32)
+            for digest in digests[1:]:
+                if digest in stored:
+                    questions, rules = pairs.setdefault(language, ([], []))
+                    questions.append(numpy.frombuffer(stored[digest], dtype=numpy.float32))
+                    rules.append(rule)
+    return {language: (numpy.stack(q), numpy.stack(r)) for language, (q, r) in pairs.items()}
+
+
+def fit_map(questions: numpy.ndarray, rules: numpy.ndarray, ridge: float = NEAREST_RIDGE):
+    """The linear map W that carries each question's vector nearest its rule's (least
+    squares), pulled toward the identity by ``ridge``: min |QW - R|² + ridge·|W - I|², whose
+    solution is (QᵀQ + ridge·I)⁻¹ (QᵀR + ridge·I). A closed form, so the same bank always
+    gives the same map, in milliseconds; without a ridge (0), no map (None)."""
+    if not ridge or not len(questions):
+        return None
+    q, r = questions.astype(numpy.float64), rules.astype(numpy.float64)
+    identity = numpy.eye(q.shape[1])
+    fitted = numpy.linalg.solve(q.T @ q + ridge * identity, q.T @ r + ridge * identity)
+    return fitted.astype(numpy.float32)
+
+
+def translate(vector: numpy.ndarray, fitted: numpy.ndarray | None) -> numpy.ndarray:
+    """The question's vector carried by the bank's map, unit again (as it came without one)."""
+    if fitted is None:
+        return vector
+    moved = vector @ fitted
+    norm = numpy.linalg.norm(moved)
+    return moved / norm if norm else vector
 
 
 def place(digests: list[str], stored: dict[str, bytes]):

@@ -129,6 +129,12 @@ PREFIX = 5  # letters compared: enough to tell words apart, few enough to ignore
 NEAREST_K = 5
 NEAREST_SHARE = 0.5
 NEAREST_ASKED = 0.3  # a rule's vector moved toward its bank questions' mean by this much
+# The map from players' questions to their rules' wording, fitted on the bank (ridge
+# regression, pulled toward leaving the question as it is by this much; 0: no map).
+NEAREST_RIDGE = 1.0
+# The languages whose questions are mapped: the encoder was trained on English, and a map
+# fitted on its French vectors moved French questions a little away from their rules.
+NEAREST_MAP_LANGUAGES = ("en",)
 # The engine's place in the fusion: its rank, or NEAREST_GAP times the share of the best
 # score a row lacks where that is less (a row 2% behind the best sits 0.2 places behind).
 NEAREST_GAP = 10.0

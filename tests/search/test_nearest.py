@@ -163,6 +163,52 @@ def test_a_rules_bank_questions_are_encoded_and_move_it_toward_them(own_game):
     assert numpy.allclose(placed, expected / numpy.linalg.norm(expected), atol=1e-5)
 
 
+def test_the_banks_questions_teach_a_map_toward_their_rules_wording(own_game):
+    """The shelf fits, per language, the map from the bank's questions to their rules' text
+    (``fit_map``), and a question searched is carried by it toward that wording."""
+    rule = Rule.objects.get(text=own_game)
+    asked = AskedQuestion.objects.create(
+        game=rule.document.game,
+        language="en",
+        version=rule.document.version,
+        number="200.1",
+        text=f"are the coals still glowing after batch {uuid.uuid4().hex}?",
+        source="embers.yaml",
+        position=1,
+    )
+    asked.rules.add(rule)
+    call_command("rebuild_index", stdout=io.StringIO())
+    shelf = nearest.Shelf.from_database()
+    assert set(shelf.maps) == {"en"}  # French questions are never mapped
+    own, question = encoder.embed([f"Embers {own_game}", asked.text])
+    carried = nearest.translate(question, shelf.maps["en"])
+    assert numpy.isclose(numpy.linalg.norm(carried), 1.0)
+    assert carried @ own > question @ own
+
+
+def test_the_map_learns_how_questions_differ_from_rules_and_carries_new_ones():
+    """Questions written as their rules turned by one fixed rotation: fitted on some, the
+    map brings questions it never saw nearer their rules; the ridge keeps it near the
+    identity, and no ridge means no map."""
+    rng = numpy.random.default_rng(7)
+    width = 16
+    turn, _ = numpy.linalg.qr(rng.normal(size=(width, width)))
+    rules = rng.normal(size=(400, width))
+    rules /= numpy.linalg.norm(rules, axis=1, keepdims=True)
+    questions = rules @ turn + 0.05 * rng.normal(size=rules.shape)
+    fitted = nearest.fit_map(questions[:300].astype(numpy.float32), rules[:300], ridge=1.0)
+    before = after = 0.0
+    for question, rule in zip(questions[300:], rules[300:], strict=True):
+        before += question @ rule / numpy.linalg.norm(question)
+        after += nearest.translate(question, fitted) @ rule
+    assert after / 100 > 0.9 > before / 100
+    stiff = nearest.fit_map(questions[:300], rules[:300], ridge=1e6)
+    assert numpy.allclose(stiff, numpy.eye(width), atol=1e-3)
+    assert nearest.fit_map(questions, rules, ridge=0) is None
+    question = questions[0]
+    assert nearest.translate(question, None) is question
+
+
 def test_a_rule_is_placed_by_its_text_and_the_questions_that_have_vectors():
     text, first, second = (numpy.eye(4, dtype=numpy.float32)[i] for i in range(3))
     stored = {"t": text.tobytes(), "q1": first.tobytes(), "q2": second.tobytes()}
