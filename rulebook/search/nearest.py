@@ -19,13 +19,14 @@ player's question is nearer other players' questions than the rule's wording; on
 bank's unseen folds and the judged questions the expanded rules are found first more often
 (``docs/search.md``, "Nearest by meaning").
 
-The bank also teaches the question's side (``fit_map``): per language, one linear map from
-a question's vector to its rule's text vector, fitted on every question the bank files,
-carries a new question toward the wording rules use before the shelf is searched (English
-only: ``weights.NEAREST_MAP_LANGUAGES``). The encoder was trained on the web's sentence
-pairs, not on how players' words meet this game's rules; the map is learned from the
-database as the shelf is built, so nothing is trained or stored beforehand, and a question
-held out of the database never shapes it.
+The bank also teaches the question's side (``fit_map``): per game and language, one linear
+map from a question's vector to its rule's text vector, fitted on every question the game's
+bank files, carries a new question toward the wording its rules use before the shelf is
+searched (English only: ``weights.NEAREST_MAP_LANGUAGES``). The encoder was trained on the
+web's sentence pairs, not on how a game's players' words meet its rules; the map is learned
+from the database as the shelf is built, so nothing is trained or stored beforehand, and a
+question held out of the database never shapes it. A game without bank questions is
+searched as asked.
 """
 
 from __future__ import annotations
@@ -112,9 +113,11 @@ class Shelf:
     generation's questions search. Built from the database (the entries' paths and the
     stored vectors), once per generation, before a worker's first request (``warmup``)."""
 
-    def __init__(self, groups: dict[tuple, Group], maps: dict[str, numpy.ndarray] | None = None):
+    def __init__(self, groups: dict[tuple, Group], maps: dict[tuple, numpy.ndarray] | None = None):
         self.groups = groups
-        self.maps = maps or {}  # language -> the bank's map of its questions (``fit_map``)
+        # (game, language) -> the map its bank teaches (``fit_map``): a game's players and
+        # rules have words of their own, so one game's map never bends another's questions.
+        self.maps = maps or {}
 
     @classmethod
     def from_database(cls, entries=None) -> Shelf:
@@ -134,8 +137,8 @@ class Shelf:
         )
         groups: dict[tuple, Group] = {}
         maps = {
-            language: fit_map(questions, rules)
-            for language, (questions, rules) in _asked_pairs(members, stored).items()
+            (game, language): fit_map(questions, rules)
+            for (game, language), (questions, rules) in _asked_pairs(members, stored).items()
             if language in NEAREST_MAP_LANGUAGES
         }
         for family, pairs in members.items():
@@ -150,7 +153,7 @@ class Shelf:
         """(key, cosine) of the ``NEAREST_DEPTH`` rules nearest ``vector`` within the
         query's scope, nearest first."""
         groups = [
-            g
+            (game, g)
             for (game, doc_kind, lang), g in self.groups.items()
             if lang == language
             and (not sq.game or game == sq.game)
@@ -158,28 +161,28 @@ class Shelf:
         ]
         if not groups:
             return []
-        if language in self.maps:
-            vector = translate(vector, self.maps[language])
-        keys = [key for g in groups for key in g.keys]
-        near = numpy.concatenate([g.vectors @ vector for g in groups])
+        moved = {game: translate(vector, self.maps.get((game, language))) for game, _ in groups}
+        keys = [key for _, g in groups for key in g.keys]
+        near = numpy.concatenate([g.vectors @ moved[game] for game, g in groups])
         top = numpy.argsort(-near, kind="stable")[:NEAREST_DEPTH]
         return [(keys[i], float(near[i])) for i in top]
 
 
-def _asked_pairs(members, stored) -> dict[str, tuple[numpy.ndarray, numpy.ndarray]]:
-    """language -> (the bank's question vectors, their rules' text vectors), row by row."""
-    pairs: dict[str, tuple[list, list]] = {}
-    for (_game, _kind, language), rows in members.items():
+def _asked_pairs(members, stored) -> dict[tuple, tuple[numpy.ndarray, numpy.ndarray]]:
+    """(game, language) -> (the bank's question vectors, their rules' text vectors), row by
+    row."""
+    pairs: dict[tuple, tuple[list, list]] = {}
+    for (game, _kind, language), rows in members.items():
         for _key, digests in rows:
             if digests[0] not in stored:
                 continue
             rule = numpy.frombuffer(stored[digests[0]], dtype=numpy.float32)
             for digest in digests[1:]:
                 if digest in stored:
-                    questions, rules = pairs.setdefault(language, ([], []))
+                    questions, rules = pairs.setdefault((game, language), ([], []))
                     questions.append(numpy.frombuffer(stored[digest], dtype=numpy.float32))
                     rules.append(rule)
-    return {language: (numpy.stack(q), numpy.stack(r)) for language, (q, r) in pairs.items()}
+    return {scope: (numpy.stack(q), numpy.stack(r)) for scope, (q, r) in pairs.items()}
 
 
 def fit_map(questions: numpy.ndarray, rules: numpy.ndarray, ridge: float = NEAREST_RIDGE):

@@ -179,11 +179,32 @@ def test_the_banks_questions_teach_a_map_toward_their_rules_wording(own_game):
     asked.rules.add(rule)
     call_command("rebuild_index", stdout=io.StringIO())
     shelf = nearest.Shelf.from_database()
-    assert set(shelf.maps) == {"en"}  # French questions are never mapped
+    scope = (rule.document.game.slug, "en")
+    assert scope in shelf.maps
+    assert (GAME, "en") not in shelf.maps  # Emberfield's bank is empty: asked as typed
+    assert all(language == "en" for _, language in shelf.maps)  # French is never mapped
     own, question = encoder.embed([f"Embers {own_game}", asked.text])
-    carried = nearest.translate(question, shelf.maps["en"])
+    carried = nearest.translate(question, shelf.maps[scope])
     assert numpy.isclose(numpy.linalg.norm(carried), 1.0)
     assert carried @ own > question @ own
+
+
+def test_one_games_map_never_bends_another_games_questions():
+    """Searching every game at once, each game's rules meet the question as that game's
+    bank maps it, and a game without a bank meets it as asked."""
+    turn = numpy.array([[0.0, 1.0], [1.0, 0.0]], dtype=numpy.float32)  # swaps the two axes
+    first, second = numpy.eye(2, dtype=numpy.float32)
+    shelf = nearest.Shelf(
+        {
+            ("mapped", "core-rules", "en"): nearest.Group(["mapped:1"], first[None, :]),
+            ("plain", "core-rules", "en"): nearest.Group(["plain:1"], first[None, :]),
+        },
+        {("mapped", "en"): turn},
+    )
+    found = dict(shelf.nearest(second, SearchQuery(text="q", language="en"), "en"))
+    assert found == {"mapped:1": 1.0, "plain:1": 0.0}
+    only = dict(shelf.nearest(second, SearchQuery(text="q", language="en", game="plain"), "en"))
+    assert only == {"plain:1": 0.0}
 
 
 def test_the_map_learns_how_questions_differ_from_rules_and_carries_new_ones():
