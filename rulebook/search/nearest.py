@@ -149,6 +149,10 @@ class Shelf:
                 groups[family] = Group(keys, numpy.stack([v for _, v in placed]))
         return cls(groups, maps)
 
+    def mapped(self, sq: SearchQuery, language: str) -> list[str]:
+        """The games in the query's scope whose bank's map carries the question (``debug``)."""
+        return sorted(g for g, lang in self.maps if lang == language and sq.game in ("", None, g))
+
     def nearest(self, vector, sq: SearchQuery, language: str) -> list[tuple[str, float]]:
         """(key, cosine) of the ``NEAREST_DEPTH`` rules nearest ``vector`` within the
         query's scope, nearest first."""
@@ -245,7 +249,7 @@ def nearest(backend, sq: SearchQuery, plan) -> list[tuple[str, float]]:
     except Exception:  # an extra, like a cache: the engine's ranking answers without it
         logger.exception("nearest rules by meaning failed; ranking by the engine alone")
         return []
-    trace.nearest(near)
+    trace.nearest(near, found.mapped(sq, language) if near else [])
     return near
 
 

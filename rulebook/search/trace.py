@@ -93,13 +93,15 @@ def reranked(names: tuple[str, ...], ordered, rows, weights, scored) -> None:
     }
 
 
-def nearest(found: list[tuple[str, float]]) -> None:
-    """The encoder's nearest rules for the engine call under way (``nearest``)."""
+def nearest(found: list[tuple[str, float]], mapped: list[str]) -> None:
+    """The encoder's nearest rules for the engine call under way (``nearest``), and the
+    games whose bank's map carried the question first."""
     trace = _current.get()
     if trace is None:
         return
     pending = trace.pending = trace.pending or {}
     pending["nearest"] = [{"key": key, "cosine": round(c, 4)} for key, c in found[:SHOWN]]
+    pending["nearest_mapped"] = mapped
 
 
 def _hit(hit) -> dict:

@@ -103,6 +103,7 @@ def test_debug_lists_the_nearest_rules(encoded, client):
     near = body["debug"]["calls"][0]["nearest"]
     assert near[0]["key"].endswith(":110.1") and any(n["key"].endswith(":120.1") for n in near)
     assert all(-1 <= n["cosine"] <= 1 for n in near)
+    assert body["debug"]["calls"][0]["nearest_mapped"] == []  # Emberfield has no bank
 
 
 @pytest.fixture
@@ -187,6 +188,9 @@ def test_the_banks_questions_teach_a_map_toward_their_rules_wording(own_game):
     carried = nearest.translate(question, shelf.maps[scope])
     assert numpy.isclose(numpy.linalg.norm(carried), 1.0)
     assert carried @ own > question @ own
+    asking = SearchQuery(text="do embers glow", language="en", game=scope[0])
+    assert shelf.mapped(asking, "en") == [scope[0]]
+    assert shelf.mapped(asking, "fr") == []
 
 
 def test_one_games_map_never_bends_another_games_questions():
