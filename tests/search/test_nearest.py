@@ -138,20 +138,26 @@ def test_rebuild_index_encodes_what_has_no_vector_and_nothing_twice(own_game):
     assert "Rules encoded" not in again.getvalue()
 
 
-def test_a_rules_bank_questions_are_encoded_and_move_it_toward_them(own_game):
-    """The bank's document expansion, read by meaning: the rule's place on the shelf is its
-    text's vector moved toward its question's."""
+def ask_about(own_game: str, words: str) -> tuple[Rule, AskedQuestion]:
+    """A bank question, never encoded before, filed under the own game's rule."""
     rule = Rule.objects.get(text=own_game)
     asked = AskedQuestion.objects.create(
         game=rule.document.game,
         language="en",
         version=rule.document.version,
         number="200.1",
-        text=f"do my glowing coals count for batch {uuid.uuid4().hex}?",
+        text=f"{words} {uuid.uuid4().hex}?",
         source="embers.yaml",
         position=1,
     )
     asked.rules.add(rule)
+    return rule, asked
+
+
+def test_a_rules_bank_questions_are_encoded_and_move_it_toward_them(own_game):
+    """The bank's document expansion, read by meaning: the rule's place on the shelf is its
+    text's vector moved toward its question's."""
+    rule, asked = ask_about(own_game, "do my glowing coals count for batch")
     out = io.StringIO()
     call_command("rebuild_index", stdout=out)
     assert "Rules encoded: 3 new, 0 unchanged" in out.getvalue()  # the question as well
@@ -165,19 +171,10 @@ def test_a_rules_bank_questions_are_encoded_and_move_it_toward_them(own_game):
 
 
 def test_the_banks_questions_teach_a_map_toward_their_rules_wording(own_game):
-    """The shelf fits, per language, the map from the bank's questions to their rules' text
-    (``fit_map``), and a question searched is carried by it toward that wording."""
-    rule = Rule.objects.get(text=own_game)
-    asked = AskedQuestion.objects.create(
-        game=rule.document.game,
-        language="en",
-        version=rule.document.version,
-        number="200.1",
-        text=f"are the coals still glowing after batch {uuid.uuid4().hex}?",
-        source="embers.yaml",
-        position=1,
-    )
-    asked.rules.add(rule)
+    """The shelf fits, per game and language, the map from the bank's questions to their
+    rules' text (``fit_map``), and a question searched is carried by it toward that
+    wording."""
+    rule, asked = ask_about(own_game, "are the coals still glowing after batch")
     call_command("rebuild_index", stdout=io.StringIO())
     shelf = nearest.Shelf.from_database()
     scope = (rule.document.game.slug, "en")
