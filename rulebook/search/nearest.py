@@ -136,11 +136,7 @@ class Shelf:
             d for pairs in members.values() for _, digests in pairs for d in digests
         )
         groups: dict[tuple, Group] = {}
-        maps = {
-            (game, language): fit_map(questions, rules)
-            for (game, language), (questions, rules) in _asked_pairs(members, stored).items()
-            if language in NEAREST_MAP_LANGUAGES
-        }
+        maps = _fit_maps(members, stored)
         for family, pairs in members.items():
             placed = [(key, place(digests, stored)) for key, digests in pairs]
             placed = [(key, vector) for key, vector in placed if vector is not None]
@@ -189,11 +185,23 @@ def _asked_pairs(members, stored) -> dict[tuple, tuple[numpy.ndarray, numpy.ndar
     return {scope: (numpy.stack(q), numpy.stack(r)) for scope, (q, r) in pairs.items()}
 
 
-def fit_map(questions: numpy.ndarray, rules: numpy.ndarray, ridge: float = NEAREST_RIDGE):
+def _fit_maps(members, stored) -> dict[tuple, numpy.ndarray]:
+    """(game, language) -> its bank's map, for the languages mapped; none without a ridge."""
+    maps = {}
+    for (game, language), (questions, rules) in _asked_pairs(members, stored).items():
+        fitted = fit_map(questions, rules) if language in NEAREST_MAP_LANGUAGES else None
+        if fitted is not None:
+            maps[game, language] = fitted
+    return maps
+
+
+def fit_map(questions: numpy.ndarray, rules: numpy.ndarray, ridge: float | None = None):
     """The linear map W that carries each question's vector nearest its rule's (least
     squares), pulled toward the identity by ``ridge``: min |QW - R|² + ridge·|W - I|², whose
     solution is (QᵀQ + ridge·I)⁻¹ (QᵀR + ridge·I). A closed form, so the same bank always
-    gives the same map, in milliseconds; without a ridge (0), no map (None)."""
+    gives the same map, in milliseconds; without a ridge (0), no map (None). ``ridge``:
+    ``weights.NEAREST_RIDGE`` unless given."""
+    ridge = NEAREST_RIDGE if ridge is None else ridge
     if not ridge or not len(questions):
         return None
     q, r = questions.astype(numpy.float64), rules.astype(numpy.float64)

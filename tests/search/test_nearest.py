@@ -170,7 +170,7 @@ def test_a_rules_bank_questions_are_encoded_and_move_it_toward_them(own_game):
     assert numpy.allclose(placed, expected / numpy.linalg.norm(expected), atol=1e-5)
 
 
-def test_the_banks_questions_teach_a_map_toward_their_rules_wording(own_game):
+def test_the_banks_questions_teach_a_map_toward_their_rules_wording(own_game, monkeypatch):
     """The shelf fits, per game and language, the map from the bank's questions to their
     rules' text (``fit_map``), and a question searched is carried by it toward that
     wording."""
@@ -188,6 +188,9 @@ def test_the_banks_questions_teach_a_map_toward_their_rules_wording(own_game):
     asking = SearchQuery(text="do embers glow", language="en", game=scope[0])
     assert shelf.mapped(asking, "en") == [scope[0]]
     assert shelf.mapped(asking, "fr") == []
+    monkeypatch.setattr(nearest, "NEAREST_RIDGE", 0)  # the map switched off in weights
+    unmapped = nearest.Shelf.from_database()
+    assert unmapped.maps == {} and unmapped.mapped(asking, "en") == []
 
 
 def test_one_games_map_never_bends_another_games_questions():
