@@ -199,7 +199,7 @@ def fit_map(questions: numpy.ndarray, rules: numpy.ndarray, ridge: float | None 
     """The linear map W that carries each question's vector nearest its rule's (least
     squares), pulled toward the identity by ``ridge``: min |QW - R|² + ridge·|W - I|², whose
     solution is (QᵀQ + ridge·I)⁻¹ (QᵀR + ridge·I). A closed form, so the same bank always
-    gives the same map, in milliseconds; without a ridge (0), no map (None). ``ridge``:
+    gives the same map, in tens of milliseconds; without a ridge (0), no map (None). ``ridge``:
     ``weights.NEAREST_RIDGE`` unless given."""
     ridge = NEAREST_RIDGE if ridge is None else ridge
     if not ridge or not len(questions):
