@@ -140,24 +140,31 @@ def test_a_failed_image_shows_the_cards_name_cost_and_type(server_url, browser):
     page.context.close()
 
 
+def arrived(page, ending: str) -> None:
+    """Wait for the page the click opened to load, not only for its address: a click
+    without JavaScript commits the navigation before the new page's rows are parsed, and
+    reading them at that moment found none (a red CI run)."""
+    page.wait_for_url(lambda url: url.endswith(ending))
+
+
 def test_the_card_list_pages_keep_their_filters_without_javascript(moths_url, browser):
     page = blocked_page(browser, moths_url, javascript=False)
     page.goto(moths_url + "/en/lanternfall/cards/")
     assert page.locator(".card-row").count() == 60
     page.select_option("select[name=domain]", "Amber")
     page.click(".card-filters button[type=submit]")
-    assert page.url.endswith("?set=&type=&domain=Amber&name=")
+    arrived(page, "?set=&type=&domain=Amber&name=")
     first = page.locator(".card-row > a").all_inner_texts()
     assert len(first) == 60
     page.click(".card-pager a[rel=next]")
-    assert page.url.endswith("/en/lanternfall/cards/?domain=Amber&page=2")
+    arrived(page, "/en/lanternfall/cards/?domain=Amber&page=2")
     assert page.locator("select[name=domain]").input_value() == "Amber"
     second = page.locator(".card-row > a").all_inner_texts()
     assert second and not set(first) & set(second)
     facts = page.locator(".card-row .card-facts").all_inner_texts()
     assert all("Amber" in text for text in facts)
     page.click(".card-pager a[rel=prev]")
-    assert page.url.endswith("/en/lanternfall/cards/?domain=Amber")
+    arrived(page, "/en/lanternfall/cards/?domain=Amber")
     assert page.locator(".card-row > a").all_inner_texts() == first
     page.context.close()
 
