@@ -136,14 +136,13 @@ class Shelf:
             d for pairs in members.values() for _, digests in pairs for d in digests
         )
         groups: dict[tuple, Group] = {}
-        maps = _fit_maps(members, stored)
         for family, pairs in members.items():
             placed = [(key, place(digests, stored)) for key, digests in pairs]
             placed = [(key, vector) for key, vector in placed if vector is not None]
             if placed:
                 keys = [key for key, _ in placed]
                 groups[family] = Group(keys, numpy.stack([v for _, v in placed]))
-        return cls(groups, maps)
+        return cls(groups, _fit_maps(members, stored))
 
     def mapped(self, sq: SearchQuery, language: str) -> list[str]:
         """The games in the query's scope whose bank's map carries the question (``debug``)."""
@@ -176,11 +175,11 @@ def _asked_pairs(members, stored) -> dict[tuple, tuple[numpy.ndarray, numpy.ndar
         for _key, digests in rows:
             if digests[0] not in stored:
                 continue
-            rule = numpy.frombuffer(stored[digests[0]], dtype=numpy.float32)
+            rule = _vector(stored, digests[0])
             for digest in digests[1:]:
                 if digest in stored:
                     questions, rules = pairs.setdefault((game, language), ([], []))
-                    questions.append(numpy.frombuffer(stored[digest], dtype=numpy.float32))
+                    questions.append(_vector(stored, digest))
                     rules.append(rule)
     return {scope: (numpy.stack(q), numpy.stack(r)) for scope, (q, r) in pairs.items()}
 
@@ -225,12 +224,17 @@ def place(digests: list[str], stored: dict[str, bytes]):
     vector (not encoded yet: the engine alone finds it)."""
     if digests[0] not in stored:
         return None
-    vector = numpy.frombuffer(stored[digests[0]], dtype=numpy.float32)
-    asked = [numpy.frombuffer(stored[d], dtype=numpy.float32) for d in digests[1:] if d in stored]
+    vector = _vector(stored, digests[0])
+    asked = [_vector(stored, d) for d in digests[1:] if d in stored]
     if asked:
         vector = vector + NEAREST_ASKED * numpy.mean(asked, axis=0)
         vector = vector / numpy.linalg.norm(vector)
     return vector
+
+
+def _vector(stored: dict[str, bytes], digest: str) -> numpy.ndarray:
+    """A stored vector, as ``encode`` wrote it (float32 bytes), read without a copy."""
+    return numpy.frombuffer(stored[digest], dtype=numpy.float32)
 
 
 def shelf(generation: str, entries=None) -> Shelf:
