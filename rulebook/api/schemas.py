@@ -250,10 +250,11 @@ SCHEMAS = {
         engine_calls={"type": "integer", "description": "Engine calls made: at most 3."},
         calls={
             "type": "array",
-            "description": "Each engine call: `step` (`respell`, `typed`, `rules_words`, "
-            "`drop_kind_words`, `broaden`, `also`), `text`, `total`, `broadened`, `kept` "
-            "(its answer is the one returned), `top` hits with their scores, and for a "
-            "question the rerank's `weights` and best `candidates` with their `features`, "
+            "description": "Each engine call: `step` (`respell`, `typed`, `as_name`, "
+            "`rules_words`, `drop_kind_words`, `broaden`, `also`), `text`, `total`, "
+            "`broadened`, `kept` (its answer is the one returned), `top` hits with their "
+            "scores, and for a question the rerank's `weights` and best `candidates` with "
+            "their `features`, "
             "and the sentence encoder's `nearest` rules (`key`, `cosine`) fused with them, "
             "with `nearest_mapped`: the games whose question bank's map carried the question.",
             "items": {"type": "object"},

@@ -66,6 +66,7 @@ class Lexicon:
     # but a player's word is renamed only to a name of the game searched (``keys_of``)
     games: dict[str, set[str]] = field(default_factory=dict)
     _game_keys: dict = field(default_factory=dict)
+    _holders: dict = field(default_factory=dict)
 
     def words_in(self, language: str | None) -> dict[str, int]:
         """Words of the names a page's language searches, with how many names use each."""
@@ -139,6 +140,20 @@ class Lexicon:
                 out.update(names)
         return out
 
+    def held_together(self, words: list[str], language: str | None) -> bool:
+        """Whether one name of ``read_in`` holds every folded word of ``words``, each compared
+        by its first ``weights.PREFIX`` letters, a plural s aside ("monks" meets *Monk*):
+        "lee sin" is part of a card's name, "combat damage assignment" names nothing. A few
+        words that no name holds together describe a thing rather than name it."""
+        if language not in self._holders:
+            holders: dict[str, set[int]] = {}
+            for n, name in enumerate(self.read_in(language)):
+                for word in name.split():
+                    holders.setdefault(_compared(word), set()).add(n)
+            self._holders[language] = holders
+        found = [self._holders[language].get(_compared(w), set()) for w in words]
+        return bool(found) and bool(set.intersection(*found))
+
     def find_cards(self, words: list[str]) -> list[tuple[int, int, str]]:
         """(first word, end word, folded name) of each card named in ``words``, no overlap.
 
@@ -165,6 +180,11 @@ class Lexicon:
             if all(span[1] <= s[0] or span[0] >= s[1] for s in chosen):
                 chosen.append(span)
         return sorted(chosen)
+
+
+def _compared(word: str) -> str:
+    """What ``held_together`` compares of a folded word."""
+    return (word[:-1] if len(word) > 3 and word.endswith("s") else word)[: weights.PREFIX]
 
 
 def folded_name(text: str) -> str:

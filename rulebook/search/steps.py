@@ -99,10 +99,15 @@ def first_search(calls: Calls, sq: SearchQuery):
     """(results, respelling considered, texts searched): the query's confident respelling
     when some word is unknown to the index and a confident one exists (flagged
     ``corrected``); for a query of nothing but players' words, the rules' name for them
-    (``understand.renamed``); the query as typed when there is none or it finds nothing."""
+    (``understand.renamed``); the query as typed when there is none or it finds nothing. A
+    few words with nothing to respell that no name holds together are searched as the
+    description they are (``understand``'s ``describe``), and as a name (step ``as_name``)
+    only when that finds nothing."""
     lexicon = calls.lexicon()
-    plan = understand(sq.text, sq.language, lexicon, sq.prefer)
+    plan = literal = understand(sq.text, sq.language, lexicon, sq.prefer)
     fix = respelling(calls, sq, plan)
+    if fix is None and not plan.question and indexed(calls, sq):  # they may describe a thing
+        plan = understand(sq.text, sq.language, lexicon, sq.prefer, describe=True)
     searched = set()
     if fix is not None and fix.confident and sq.spell:
         searched.add(fix.text)
@@ -123,11 +128,21 @@ def first_search(calls: Calls, sq: SearchQuery):
             return results, fix, searched
     searched.add(sq.text)
     results = calls.search(sq, plan, step="typed")
+    if not results.total and plan is not literal:  # "Poor Snax": a name's word, no rule's
+        results = calls.search(sq, literal, step="as_name")
     if fix is not None:
         results.suggestion = fix.text  # not applied: offered as "did you mean"
     if plan.described and results.total and not results.message:
         results.message = also_searched(sq, results)
     return results, fix, searched
+
+
+def indexed(calls: Calls, sq: SearchQuery) -> bool:
+    """Whether the index holds every word of the query, as typed or by its stem: words that
+    describe a thing are the rules' words, and a word no rule holds ("reaction zebracorn")
+    is searched as a name's, which broadens to any of the words."""
+    unknown = spelling.unknown_words(sq.text, calls.vocabulary(sq.language), 3)
+    return all(calls.knows_stem(word, sq.language) for word in unknown)
 
 
 def respelling(calls: Calls, sq: SearchQuery, plan, shortest: int | None = None):

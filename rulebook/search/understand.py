@@ -77,16 +77,25 @@ class Plan:
 
 
 def understand(
-    text: str, language: str | None, lexicon: Lexicon | None, written_in: str | None = None
+    text: str,
+    language: str | None,
+    lexicon: Lexicon | None,
+    written_in: str | None = None,
+    describe: bool = False,
 ) -> Plan:
     """``written_in`` is set on the reading, not read by it: no part of a reading depends on
-    it, only what the word vectors may read (``rerank``)."""
-    plan = _read(text, language, lexicon)
+    it, only what the word vectors may read (``rerank``). ``describe``: a few words that no
+    name holds together ("combat damage assignment", "floating mana") are read as a question,
+    not as a name: no row bears them as a name, and read literally the engine's favour for
+    short titles put keyword pages first, differently on each engine. The caller asks for it
+    once the spelling check found nothing to respell (``steps.first_search``): read as a
+    question, a slip of a name ("Poor Snax") would be taken for plain words."""
+    plan = _read(text, language, lexicon, describe)
     plan.written_in = written_in
     return plan
 
 
-def _read(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
+def _read(text: str, language: str | None, lexicon: Lexicon | None, describe=False) -> Plan:
     parsed = parse(text)
     plan = Plan(parsed, language=language)
     if parsed.empty or any(t.kind not in ("word", "phrase") for t in parsed.terms):
@@ -103,7 +112,8 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
         inner = _name_inside(parsed.text, names)
         return _read(inner, language, lexicon) if inner not in ("", parsed.text) else plan
     synonyms = _synonyms(parsed.text, language)
-    if not synonyms and not scaffolded and len(content) <= weights.NAME_MAX_WORDS:
+    few = not synonyms and not scaffolded and len(content) <= weights.NAME_MAX_WORDS
+    if few and not (describe and lexicon and _describes(content, language, lexicon)):
         return plan
     if len(content) < len(parsed.terms) and not scaffolded:
         return plan  # quoted phrases with no question around them: as typed
@@ -118,6 +128,8 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
     if not plan.words:  # a question about nothing but a card: search the card's words
         plan.words = list(dict.fromkeys(w for w in map(fold, tokens) if w not in NOT_CONTENT))
     plan.phrases = [t.words for t in parsed.terms if t.kind == "phrase"]
+    if few:  # a description: its words as typed, side by side, are its best match
+        plan.phrases.append([fold(w) for w in parsed.words])
     plan.bigrams = _neighbour_runs(kept)
     plan.cards = [name for _, _, name in cards]
     for name in plan.cards:
@@ -136,6 +148,12 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None) -> Plan:
         for word in words:
             plan.extra.append((word, weights.SYNONYM_WEIGHT))
     return plan
+
+
+def _describes(content, language: str | None, lexicon: Lexicon) -> bool:
+    """Two words or more, not scaffolding, that no name holds together (``describe``)."""
+    words = [w for w in (fold(t.value) for t in content) if w not in NOT_CONTENT]
+    return len(words) > 1 and not lexicon.held_together(words, language)
 
 
 def without_kind_words(text: str) -> str:

@@ -27,3 +27,13 @@ def test_a_title_rule_is_read_as_a_name_but_respelled_to_by_no_typo():
     found = lexicon.load()
     assert found.read_in("en")["trashes"] == "title" and "trashes" not in found.names_in("en")
     assert "trashes" in found.keys_in("en") and "trashes" in found.keys_in(None)
+
+
+def test_words_are_held_together_when_one_name_holds_every_one():
+    from rulebook.search.lexicon import Lexicon
+
+    lexicon = Lexicon(names={"en": {"lee sin blind monk": "card", "combat": "heading"}})
+    assert lexicon.held_together(["lee", "sin"], "en")
+    assert lexicon.held_together(["monks", "blind"], "en")  # by their first letters
+    assert not lexicon.held_together(["lee", "combat"], "en")  # two names, not one
+    assert not lexicon.held_together(["assignment"], "en") and not lexicon.held_together([], "en")

@@ -71,7 +71,8 @@ def test_debug_names_each_call_and_the_one_kept(backend, counted):
     calls = results.debug["calls"]
     assert results.debug["engine_calls"] == len(calls) == len(counted)
     assert calls[0]["step"] in ("typed", "respell")
-    assert {c["step"] for c in calls} <= {"typed", "respell", *(s.name for s in steps.STEPS)}
+    named = {"typed", "as_name", "respell", *(s.name for s in steps.STEPS)}
+    assert {c["step"] for c in calls} <= named
     assert sum(c["kept"] for c in calls) == 1
     assert [c["text"] for c in calls] == counted
 
@@ -104,3 +105,22 @@ def test_the_api_answers_debug_1_and_refuses_other_values(backend, client):
     assert plain["results"] == body["results"]
     refused = client.get("/api/v1/search", {"q": "mana", "debug": "yes"})
     assert refused.status_code == 400
+
+
+def test_words_no_name_holds_together_are_searched_as_a_description(backend):
+    """No name holds "shield" and "timing" together: read as a question, the rerank weighs
+    the rules (its candidates are in ``debug``) and the rule that says both comes first."""
+    results = run_search(SearchQuery(text="shield timing", language="en"), debug=True)
+    kept = next(c for c in results.debug["calls"] if c["kept"])
+    assert kept["step"] == "typed" and kept["candidates"]
+    assert results.hits[0].number == "703.1"
+
+
+def test_a_description_that_finds_nothing_is_searched_as_a_name(backend):
+    """Each word is a card's name's, of two cards, and no rule's: where the description finds
+    nothing (Whoosh, whose question fields hold no card name), the words are searched as a
+    name, as before, and the card is found on both engines."""
+    results = run_search(SearchQuery(text="dawnblade dusk", language="en"), debug=True)
+    first, *then = results.debug["calls"]
+    assert first["step"] == "typed" and (first["total"] or then[0]["step"] == "as_name")
+    assert "Vessa, Dawnblade" in {h.title for h in results.hits}

@@ -212,3 +212,21 @@ def test_a_players_word_is_renamed_only_to_a_name_of_the_game_searched():
     assert renamed("the stack", "en", lexicon, "starfall") == "chain"
     assert renamed("the stack", "en", lexicon, "lanternfall") == ""
     assert renamed("the stack", "en", lexicon, None) == "chain"  # every game searched
+
+
+def test_a_few_words_no_name_holds_together_are_read_as_a_description():
+    """ "combat damage assignment" names nothing: read as a name, no row bears it, and each
+    engine put a keyword page sharing a word first; read as a question, the rules ranked by
+    what they say answer it. Words one name holds ("lee sin", of *Lee Sin, Blind Monk*) and a
+    single word stay names, and nothing changes unless the caller asks (``describe``)."""
+    from rulebook.search.lexicon import Lexicon
+
+    lexicon = Lexicon(
+        names={"en": {"combat": "heading", "damage": "heading", "lee sin blind monk": "card"}}
+    )
+    plan = understand("combat damage assignment", "en", lexicon, describe=True)
+    assert plan.question and plan.words == ["combat", "damage", "assignment"]
+    assert not understand("combat damage assignment", "en", lexicon).question
+    for name_like in ("lee sin", "Lee Sin", "the combat", "assignment", "blind monks"):
+        assert not understand(name_like, "en", lexicon, describe=True).question, name_like
+    assert not understand("combat damage", "en", None, describe=True).question  # no lexicon
