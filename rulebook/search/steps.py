@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from rulebook.search import spelling, trace
-from rulebook.search.base import SearchQuery, SearchResults
+from rulebook.search.base import SearchQuery, SearchResults, kinds_of
 from rulebook.search.glossary import expansion_terms
 from rulebook.search.rerank import prefixes
 from rulebook.search.understand import (
@@ -106,7 +106,7 @@ def first_search(calls: Calls, sq: SearchQuery):
     lexicon = calls.lexicon()
     plan = literal = understand(sq.text, sq.language, lexicon, sq.prefer)
     fix = respelling(calls, sq, plan)
-    if fix is None and not plan.question and indexed(calls, sq):  # they may describe a thing
+    if fix is None and not plan.question and describes(calls, sq):
         plan = understand(sq.text, sq.language, lexicon, sq.prefer, describe=True)
     searched = set()
     if fix is not None and fix.confident and sq.spell:
@@ -137,10 +137,13 @@ def first_search(calls: Calls, sq: SearchQuery):
     return results, fix, searched
 
 
-def indexed(calls: Calls, sq: SearchQuery) -> bool:
-    """Whether the index holds every word of the query, as typed or by its stem: words that
-    describe a thing are the rules' words, and a word no rule holds ("reaction zebracorn")
-    is searched as a name's, which broadens to any of the words."""
+def describes(calls: Calls, sq: SearchQuery) -> bool:
+    """Whether the query's words may describe a thing (``understand``'s ``describe``): the
+    index holds every one, as typed or by its stem, and the query asks for more than cards.
+    A word no rule holds ("reaction zebracorn") is searched as a name's, which broadens to any
+    of the words; a search for cards is a search for a name ("Calm Run" is *Calm Rune*)."""
+    if kinds_of(sq.kind) == ("card",):
+        return False
     unknown = spelling.unknown_words(sq.text, calls.vocabulary(sq.language), 3)
     return all(calls.knows_stem(word, sq.language) for word in unknown)
 

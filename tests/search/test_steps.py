@@ -124,3 +124,12 @@ def test_a_description_that_finds_nothing_is_searched_as_a_name(backend):
     first, *then = results.debug["calls"]
     assert first["step"] == "typed" and (first["total"] or then[0]["step"] == "as_name")
     assert "Vessa, Dawnblade" in {h.title for h in results.hits}
+
+
+def test_a_search_for_cards_reads_a_few_words_as_a_name(backend):
+    """A search for cards looks a name up: the same words that describe a thing among the
+    rules are searched as a card's name, so a slip no respelling catches ("Calm Run" for
+    *Calm Rune*, "run" being a word) still finds the card by its other word."""
+    results = run_search(SearchQuery(text="shield timing", language="en", kind="card"), debug=True)
+    kept = next(c for c in results.debug["calls"] if c["kept"])
+    assert kept["step"] == "typed" and not kept.get("candidates")
