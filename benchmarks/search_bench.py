@@ -10,13 +10,14 @@ site's environment (``DJANGO_SETTINGS_MODULE`` defaults to prod, ``RULEBOOK_DATA
    the rest measures);
 2. in-process: Django's test client times the whole ``/api/v1/search`` view (middleware,
    parameters, search, JSON) on **short** queries (keyword and heading names, and their seeded
-   typos) and on **questions** (community FAQ questions and the judged set), each once after
+   typos), on **keywords** (the judged keyword-style queries) and on **questions**
+   (community FAQ questions and the judged set), each once after
    a warm-up pass; beside it, in the same run, the SQLite FTS5 BM25 baseline on the same
    questions and ``/robots.txt`` through the same client. The per-process results cache is
    off, so nothing is served from memory; then, apart, the same queries asked again with
    it on (what a repeated query costs);
 3. HTTP: gunicorn with 2 workers on 127.0.0.1 (a free port), 8 client threads for a bounded
-   time, every request a distinct query; short queries, questions, and ``/robots.txt``.
+   time, every request a distinct query; each set of queries, and ``/robots.txt``.
 
 It prints figures only; nothing here asserts on timings.
 """
@@ -57,7 +58,8 @@ def line(label, timings):
 
 
 def query_sets() -> dict[str, list[tuple[str, str]]]:
-    """(query, language) pairs: short (names and their typos) and questions."""
+    """(query, language) pairs: short (names and their typos), keywords (the judged
+    keyword-style queries: a few words, some of them read as a description) and questions."""
     short = []
     for lang in ("en", "fr"):
         names = corpus.name_set(lang)
@@ -66,7 +68,9 @@ def query_sets() -> dict[str, list[tuple[str, str]]]:
     questions = [(q["q"], "en") for q in corpus.faq_questions()]
     judged = corpus.judged()
     questions += [(q["q"], lang) for lang in ("en", "fr") for q in judged[lang]]
-    return {"short": short, "questions": questions}
+    keywords = corpus.judged("judged_keywords")
+    keywords = [(q["q"], lang) for lang in ("en", "fr") for q in keywords[lang]]
+    return {"short": short, "keywords": keywords, "questions": questions}
 
 
 def timed(client, path, params=None) -> float:
