@@ -113,7 +113,7 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None, describe=Fal
         return _read(inner, language, lexicon) if inner not in ("", parsed.text) else plan
     synonyms = _synonyms(parsed.text, language)
     few = not synonyms and not scaffolded and len(content) <= weights.NAME_MAX_WORDS
-    if few and not (describe and lexicon and _describes(content, language, lexicon)):
+    if few and not (describe and lexicon and _names_nothing(content, language, lexicon)):
         return plan
     if len(content) < len(parsed.terms) and not scaffolded:
         return plan  # quoted phrases with no question around them: as typed
@@ -150,7 +150,7 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None, describe=Fal
     return plan
 
 
-def _describes(content, language: str | None, lexicon: Lexicon) -> bool:
+def _names_nothing(content, language: str | None, lexicon: Lexicon) -> bool:
     """Two words or more, not scaffolding, that no name holds together (``describe``)."""
     words = [w for w in (fold(t.value) for t in content) if w not in NOT_CONTENT]
     return len(words) > 1 and not lexicon.held_together(words, language)
