@@ -133,14 +133,7 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None, describe=Fal
     plan.bigrams = _neighbour_runs(kept)
     plan.cards = [name for _, _, name in cards]
     for name in plan.cards:
-        card = lexicon.cards[name]
-        plan.card_kinds.extend(k for k in card.kinds if k not in plan.card_kinds)
-        for word in card.kinds:  # what the card is leads to the rules that govern it
-            if word not in plan.words:
-                plan.extra.append((word, weights.CARD_KIND_WEIGHT))
-        for word in card.words:
-            if word not in plan.words and word not in card.kinds:
-                plan.extra.append((word, weights.CARD_WORD_WEIGHT))
+        _read_card(plan, lexicon.cards[name])
     plan.described = bool(synonyms)
     for words in synonyms:
         if len(words) > 1:
@@ -148,6 +141,17 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None, describe=Fal
         for word in words:
             plan.extra.append((word, weights.SYNONYM_WEIGHT))
     return plan
+
+
+def _read_card(plan: Plan, card) -> None:
+    """What a card named in the question is, and its ability words, as weighted words."""
+    plan.card_kinds.extend(k for k in card.kinds if k not in plan.card_kinds)
+    for word in card.kinds:  # what the card is leads to the rules that govern it
+        if word not in plan.words:
+            plan.extra.append((word, weights.CARD_KIND_WEIGHT))
+    for word in card.words:
+        if word not in plan.words and word not in card.kinds:
+            plan.extra.append((word, weights.CARD_WORD_WEIGHT))
 
 
 def _names_nothing(content, language: str | None, lexicon: Lexicon) -> bool:
