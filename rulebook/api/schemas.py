@@ -254,9 +254,8 @@ SCHEMAS = {
             "`rules_words`, `drop_kind_words`, `broaden`, `also`), `text`, `total`, "
             "`broadened`, `kept` (its answer is the one returned), `top` hits with their "
             "scores, and for a question the rerank's `weights` and best `candidates` with "
-            "their `features`, "
-            "and the sentence encoder's `nearest` rules (`key`, `cosine`) fused with them, "
-            "with `nearest_mapped`: the games whose question bank's map carried the question.",
+            "their `features`, the encoder's `nearest` rules (`key`, `cosine`) fused with "
+            "them and `nearest_mapped` (the games whose bank's map carried the question).",
             "items": {"type": "object"},
         },
     ),
