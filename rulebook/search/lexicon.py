@@ -20,7 +20,7 @@ from ingest import languages as plain_languages
 from ingest.languages import fold
 from rulebook import kinds
 from rulebook import languages as site_languages
-from rulebook.search import weights
+from rulebook.search import weights, word_counts
 from rulebook.search.query import name_key as query_key
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
@@ -142,16 +142,18 @@ class Lexicon:
 
     def held_together(self, words: list[str], language: str | None) -> bool:
         """Whether one name of ``read_in`` holds every folded word of ``words``, each compared
-        by its first ``weights.PREFIX`` letters, a plural s aside ("monks" meets *Monk*):
-        "lee sin" is part of a card's name, "combat damage assignment" names nothing. A few
-        words that no name holds together describe a thing rather than name it."""
+        as the rerank compares words (``rerank.keys``: the first ``weights.PREFIX`` letters of
+        its stem, so "monks" meets *Monk*): "lee sin" is part of a card's name, "combat damage
+        assignment" names nothing. A few words that no name holds together describe a thing
+        rather than name it."""
         if language not in self._holders:
             holders: dict[str, set[int]] = {}
             for n, name in enumerate(self.read_in(language)):
-                for word in name.split():
-                    holders.setdefault(_compared(word), set()).add(n)
+                for word in _compared(name, language):
+                    holders.setdefault(word, set()).add(n)
             self._holders[language] = holders
-        found = [self._holders[language].get(_compared(w), set()) for w in words]
+        holders = self._holders[language]
+        found = [holders.get(w, set()) for w in _compared(" ".join(words), language)]
         return bool(found) and bool(set.intersection(*found))
 
     def find_cards(self, words: list[str]) -> list[tuple[int, int, str]]:
@@ -182,9 +184,9 @@ class Lexicon:
         return sorted(chosen)
 
 
-def _compared(word: str) -> str:
-    """What ``held_together`` compares of a folded word."""
-    return (word[:-1] if len(word) > 3 and word.endswith("s") else word)[: weights.PREFIX]
+def _compared(text: str, language: str | None) -> list[str]:
+    """What ``held_together`` compares of each word of ``text``."""
+    return [t[: weights.PREFIX] for t in word_counts.terms(text, language or "")]
 
 
 def folded_name(text: str) -> str:
