@@ -169,9 +169,12 @@ class Shelf:
 
 def _asked_pairs(members, stored) -> dict[tuple, tuple[numpy.ndarray, numpy.ndarray]]:
     """(game, language) -> (the bank's question vectors, their rules' text vectors), row by
-    row."""
+    row, for the languages mapped (``weights.NEAREST_MAP_LANGUAGES``): the others' vectors
+    are not gathered for a map that is never fitted."""
     pairs: dict[tuple, tuple[list, list]] = {}
     for (game, _kind, language), rows in members.items():
+        if language not in NEAREST_MAP_LANGUAGES:
+            continue
         for _key, digests in rows:
             if digests[0] not in stored:
                 continue
@@ -188,7 +191,7 @@ def _fit_maps(members, stored) -> dict[tuple, numpy.ndarray]:
     """(game, language) -> its bank's map, for the languages mapped; none without a ridge."""
     maps = {}
     for (game, language), (questions, rules) in _asked_pairs(members, stored).items():
-        fitted = fit_map(questions, rules) if language in NEAREST_MAP_LANGUAGES else None
+        fitted = fit_map(questions, rules)
         if fitted is not None:
             maps[game, language] = fitted
     return maps
