@@ -41,6 +41,14 @@ import corpus
 
 # The issue's named question: 116 (or a rule below it) must be in its top 3.
 DRAW_QUESTION, DRAW_ANSWER = "how many cards do I draw at the start", "116"
+# The issue's three questions as a new user typed them, each with the rule that answers it
+# (our judgement for the spell: 155, spells are played on their controller's turn); the
+# target is that rule, or one below it, in the top 3 of the search box's answer (no kind).
+ISSUE_QUESTIONS = (
+    ("how many cards do I start with", "116"),
+    ("when do I draw cards", "413.2.a"),
+    ("can I play a spell during my opponent's turn", "155"),
+)
 
 
 def same_subtree(a: str, b: str) -> bool:
@@ -335,6 +343,13 @@ def named_cases():
             any(same_subtree(n, DRAW_ANSWER) for n in top3 if n),
         ),
     ]
+    for question, answer in ISSUE_QUESTIONS:
+        found = [
+            h["number"] or h["title"]
+            for h in api(q=question, lang="en", game="riftbound")["results"][:3]
+        ]
+        ok = any(n == answer or n.startswith(answer + ".") for n in found)
+        cases.append((f"'{question}': {answer} in the top 3 (top 3: {', '.join(found)})", ok))
     for label, ok in cases:
         print(f"  {'ok  ' if ok else 'MISS'} {label}")
 
