@@ -120,3 +120,13 @@ def test_shelf_sizes_count_what_the_shelf_queries_find(tmp_path):
     assert ws.shelf_sizes(searcher) == expected
     assert expected["en"] == 38 and expected["en_faq"] == 30 and expected["en_old"] == 1
     assert expected["xx"] == 1 and expected["xx_faq"] == 1
+
+
+def test_a_word_common_among_faq_answers_still_finds_rules_in_a_search_of_every_kind(tmp_path):
+    """Rarity is each shelf's own: "shielded", in every FAQ answer and one rule in 39, finds
+    that rule when a question searches rules and FAQ answers at once (the search box's)."""
+    backend = _backend(tmp_path, RULES + FAQ)
+    question = "is a shielded unit safe in combat?"
+    for kind in ("rule", None):
+        found = {h.url.strip("/") for h in _search(backend, question, kind=kind, per_page=50).hits}
+        assert "rule:1" in found, kind
