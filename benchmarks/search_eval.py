@@ -6,12 +6,13 @@ from the environment as for the site: ``DJANGO_SETTINGS_MODULE`` defaults to pro
 
     python benchmarks/search_eval.py [--backend whoosh|postgres] [--half tuning|reporting|both]
                                      [--sets questions,judged,keywords,names,terms,typos]
-                                     [--show-misses]
+                                     [--show-misses] [--every-kind]
 
 The index is rebuilt from the database first (Whoosh: in a temporary directory; PostgreSQL:
 the database's search tables). Every query goes through ``run_search`` as the site runs it
 (scaffolding, card names, synonyms, typo correction without a click), scoped to Riftbound and
-to rules (cards for the card typo set). The baseline indexes the same rules (rule text,
+to rules (cards for the card typo set); with ``--every-kind``, questions search every kind as
+the search box does, and the first 10 rules of each answer count. The baseline indexes the same rules (rule text,
 ``tokenize='porter'``, every query word OR-ed, ``ORDER BY rank``).
 
 Sets: ``questions`` (community FAQ questions citing rules, split by page into a tuning and a
@@ -44,6 +45,8 @@ DRAW_QUESTION, DRAW_ANSWER = "how many cards do I draw at the start", "116"
 # The issue's three questions as a new user typed them, each with the rule that answers it
 # (our judgement for the spell: 155, spells are played on their controller's turn); the
 # target is that rule, or one below it, in the top 3 of the search box's answer (no kind).
+# With every kind searched, the answer's first 10 rules are read from this many hits.
+EVERY_KIND_DEPTH = 30
 ISSUE_QUESTIONS = (
     ("how many cards do I start with", "116"),
     ("when do I draw cards", "413.2.a"),
@@ -89,17 +92,23 @@ def bm25_baseline(rows: list[tuple[str, str]]):
     return search
 
 
-def ours(language: str, kind: str = "rule"):
+def ours(language: str, kind: str | None = "rule"):
+    """``kind=None`` searches every kind, as the search box does, and ranks the first 10
+    rules of the answer: FAQ answers and cards take places between them there."""
     from rulebook.search import SearchQuery, run_search
 
+    depth = 10 if kind else EVERY_KIND_DEPTH
+
     def search(question):
-        sq = SearchQuery(text=question, language=language, game=corpus.GAME, kind=kind, per_page=10)
+        sq = SearchQuery(
+            text=question, language=language, game=corpus.GAME, kind=kind, per_page=depth
+        )
         results = run_search(sq)
         if results.redirect:
             return [results.redirect.rstrip("/").rsplit("/", 1)[-1]]
         if kind == "card":
             return [hit.url.rstrip("/").rsplit("/", 1)[-1] for hit in results.hits]
-        return [hit.number for hit in results.hits if hit.number]
+        return [hit.number for hit in results.hits if hit.number][:10]
 
     return search
 
@@ -130,7 +139,7 @@ def evaluate(label, items, systems, show_misses=False):
         ranked = [search(q) for q in questions]
         strict, lenient = metrics(ranked, relevant, False), metrics(ranked, relevant, True)
         print(
-            f"{label:40} {system:16} {len(items):4} "
+            f"{label:40} {system:20} {len(items):4} "
             + " ".join(f"{strict[k]:6.3f}" for k in ("hit@1", "hit@5", "MRR@10"))
             + "  "
             + " ".join(f"{lenient[k]:6.3f}" for k in ("hit@1", "hit@5", "MRR@10"))
@@ -184,7 +193,7 @@ def opens_on(label, items, system, ok, show_misses=False):
             if not fine and item.get("half") == "tuning":
                 print(f"      miss: {item['q']!r} -> {hit and hit.kind} {hit and hit.title[:40]!r}")
     n = max(1, len(items))
-    print(f"{label:40} {system:16} {len(items):4} first hit as wanted: {sum(good) / n:.3f}")
+    print(f"{label:40} {system:20} {len(items):4} first hit as wanted: {sum(good) / n:.3f}")
 
 
 def on_the_rules_or_its_name(item, hit) -> bool:
@@ -205,10 +214,10 @@ def on_a_card(item, hit) -> bool:
 
 def header():
     cols = "hit@1  hit@5 MRR@10"
-    print(f"{'set':40} {'system':16} {'n':>4} strict: {cols}  lenient: {cols}")
+    print(f"{'set':40} {'system':20} {'n':>4} strict: {cols}  lenient: {cols}")
 
 
-def main():
+def _arguments():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", choices=["whoosh", "postgres"], default="whoosh")
     parser.add_argument("--half", choices=["tuning", "reporting", "both"], default="both")
@@ -220,9 +229,93 @@ def main():
         help="with set `fold`: the bank's training fold that `load_questions --holdout --fold K` "
         "left out of this database (training side: a search, not a lookup)",
     )
+    parser.add_argument(
+        "--every-kind",
+        action="store_true",
+        help="questions search every kind, as the search box does; the first 10 rules count",
+    )
     args = parser.parse_args()
     if "fold" in args.sets.split(",") and args.fold is None:
         parser.error("--sets fold needs --fold K: without it every indexed question is asked")
+    return args
+
+
+def _question_sets(args, sets, systems) -> None:
+    """The question sets: FAQ halves, the bank's held-back fifth or a training fold, the
+    judged questions and keywords."""
+    if "questions" in sets:
+        questions = corpus.faq_questions()
+        halves = ["tuning", "reporting"] if args.half == "both" else [args.half]
+        for half in halves:
+            items = [q for q in questions if q["half"] == half]
+            misses = args.show_misses and half == "tuning"
+            evaluate_and_cards(f"FAQ questions, {half}", items, systems["en"], "en", misses)
+    if "bank" in sets:  # the question bank's held-back fifth: never indexed, never tuned on
+        for lang in ("en", "fr"):
+            items = corpus.bank_questions(lang)
+            label = f"bank held out, {lang}"
+            evaluate_and_cards(label, items, systems[lang], lang, args.show_misses)
+    if "fold" in sets:  # a training fold this database's index lacks
+        for lang in ("en", "fr"):
+            items = corpus.bank_questions(lang, held=False, fold=args.fold)
+            label = f"bank fold {args.fold}, {lang}"
+            evaluate_and_cards(label, items, systems[lang], lang, args.show_misses)
+    if "judged" in sets:
+        judged = corpus.judged()
+        for lang in ("en", "fr"):
+            evaluate(f"judged, {lang}", judged[lang], systems[lang], args.show_misses)
+    if "keywords" in sets:
+        keywords = corpus.judged("judged_keywords")
+        for lang in ("en", "fr"):
+            label = f"judged keywords, {lang}"
+            evaluate(label, keywords[lang], systems[lang], args.show_misses)
+
+
+def _name_sets(args, sets, systems, mine) -> None:
+    """Names, terms, rules' words and typos: what a name search must find first."""
+    names = {lang: corpus.name_set(lang) for lang in ("en", "fr")}
+    if "names" in sets:
+        for lang in ("en", "fr"):
+            evaluate(f"names, {lang}", names[lang], systems[lang], args.show_misses)
+    terms = {lang: corpus.term_set(lang) for lang in ("en", "fr")}
+    if "terms" in sets:
+        for lang in ("en", "fr"):
+            evaluate(f"defined terms, {lang}", terms[lang], systems[lang], args.show_misses)
+            typos = corpus.typo_set(terms[lang], corpus.vocabulary(lang))
+            evaluate(f"one-typo terms, {lang}", typos, systems[lang], args.show_misses)
+            linked = corpus.linked_term_set(lang)
+            evaluate(
+                f"terms defined in a sentence, {lang}", linked, systems[lang], args.show_misses
+            )
+            titles = corpus.title_set(lang)
+            evaluate(f"rule titles, {lang}", titles, systems[lang], args.show_misses)
+            asked = corpus.asked_set(terms[lang] + titles, lang)
+            evaluate(f"asked about, {lang}", asked, systems[lang], args.show_misses)
+            asked = corpus.asked_set(linked, lang)
+            evaluate(f"sentence terms asked, {lang}", asked, systems[lang], args.show_misses)
+    if "words" in sets:
+        halves = ["tuning", "reporting"] if args.half == "both" else [args.half]
+        for half in halves:
+            items = [w for w in corpus.rules_words("en") if w["half"] == half]
+            label, misses = f"rules words, {half}", args.show_misses
+            opens_on(label, items, mine, on_the_rules_or_its_name, misses)
+            items = [w for w in corpus.champion_names() if w["half"] == half]
+            opens_on(f"champion names, {half}", items, mine, on_a_card, misses)
+    if "typos" in sets:
+        for lang in ("en", "fr"):
+            typos = corpus.typo_set(names[lang], corpus.vocabulary(lang))
+            evaluate(f"one-typo names, {lang}", typos, systems[lang], args.show_misses)
+            spaced = corpus.spacing_set(names[lang], corpus.vocabulary(lang))
+            evaluate(f"names split/joined, {lang}", spaced, systems[lang], args.show_misses)
+        cards = corpus.card_names()
+        typos = corpus.typo_set(cards, corpus.vocabulary("en"))
+        card_rows = _card_rows()
+        card_systems = [(mine, ours("en", "card")), ("bm25 (fts5)", bm25_baseline(card_rows))]
+        evaluate("one-typo card names, en", typos, card_systems, args.show_misses)
+
+
+def main():
+    args = _arguments()
     os.environ["RULEBOOK_SEARCH_CACHE_ENTRIES"] = "0"  # every query is answered afresh
     corpus.setup_django()
     from rulebook.search import weights
@@ -237,73 +330,12 @@ def main():
         bm25 = {
             lang: bm25_baseline([(n, t) for n, t, _, _ in rows]) for lang, rows in rules.items()
         }
-        systems = {lang: [(mine, ours(lang)), ("bm25 (fts5)", bm25[lang])] for lang in rules}
+        kind = None if args.every_kind else "rule"
+        mine += " (all)" if args.every_kind else ""
+        systems = {lang: [(mine, ours(lang, kind)), ("bm25 (fts5)", bm25[lang])] for lang in rules}
         header()
-        if "questions" in sets:
-            questions = corpus.faq_questions()
-            halves = ["tuning", "reporting"] if args.half == "both" else [args.half]
-            for half in halves:
-                items = [q for q in questions if q["half"] == half]
-                misses = args.show_misses and half == "tuning"
-                evaluate_and_cards(f"FAQ questions, {half}", items, systems["en"], "en", misses)
-        if "bank" in sets:  # the question bank's held-back fifth: never indexed, never tuned on
-            for lang in ("en", "fr"):
-                items = corpus.bank_questions(lang)
-                label = f"bank held out, {lang}"
-                evaluate_and_cards(label, items, systems[lang], lang, args.show_misses)
-        if "fold" in sets:  # a training fold this database's index lacks
-            for lang in ("en", "fr"):
-                items = corpus.bank_questions(lang, held=False, fold=args.fold)
-                label = f"bank fold {args.fold}, {lang}"
-                evaluate_and_cards(label, items, systems[lang], lang, args.show_misses)
-        if "judged" in sets:
-            judged = corpus.judged()
-            for lang in ("en", "fr"):
-                evaluate(f"judged, {lang}", judged[lang], systems[lang], args.show_misses)
-        if "keywords" in sets:
-            keywords = corpus.judged("judged_keywords")
-            for lang in ("en", "fr"):
-                label = f"judged keywords, {lang}"
-                evaluate(label, keywords[lang], systems[lang], args.show_misses)
-        names = {lang: corpus.name_set(lang) for lang in ("en", "fr")}
-        if "names" in sets:
-            for lang in ("en", "fr"):
-                evaluate(f"names, {lang}", names[lang], systems[lang], args.show_misses)
-        terms = {lang: corpus.term_set(lang) for lang in ("en", "fr")}
-        if "terms" in sets:
-            for lang in ("en", "fr"):
-                evaluate(f"defined terms, {lang}", terms[lang], systems[lang], args.show_misses)
-                typos = corpus.typo_set(terms[lang], corpus.vocabulary(lang))
-                evaluate(f"one-typo terms, {lang}", typos, systems[lang], args.show_misses)
-                linked = corpus.linked_term_set(lang)
-                evaluate(
-                    f"terms defined in a sentence, {lang}", linked, systems[lang], args.show_misses
-                )
-                titles = corpus.title_set(lang)
-                evaluate(f"rule titles, {lang}", titles, systems[lang], args.show_misses)
-                asked = corpus.asked_set(terms[lang] + titles, lang)
-                evaluate(f"asked about, {lang}", asked, systems[lang], args.show_misses)
-                asked = corpus.asked_set(linked, lang)
-                evaluate(f"sentence terms asked, {lang}", asked, systems[lang], args.show_misses)
-        if "words" in sets:
-            halves = ["tuning", "reporting"] if args.half == "both" else [args.half]
-            for half in halves:
-                items = [w for w in corpus.rules_words("en") if w["half"] == half]
-                label, misses = f"rules words, {half}", args.show_misses
-                opens_on(label, items, mine, on_the_rules_or_its_name, misses)
-                items = [w for w in corpus.champion_names() if w["half"] == half]
-                opens_on(f"champion names, {half}", items, mine, on_a_card, misses)
-        if "typos" in sets:
-            for lang in ("en", "fr"):
-                typos = corpus.typo_set(names[lang], corpus.vocabulary(lang))
-                evaluate(f"one-typo names, {lang}", typos, systems[lang], args.show_misses)
-                spaced = corpus.spacing_set(names[lang], corpus.vocabulary(lang))
-                evaluate(f"names split/joined, {lang}", spaced, systems[lang], args.show_misses)
-            cards = corpus.card_names()
-            typos = corpus.typo_set(cards, corpus.vocabulary("en"))
-            card_rows = _card_rows()
-            card_systems = [(mine, ours("en", "card")), ("bm25 (fts5)", bm25_baseline(card_rows))]
-            evaluate("one-typo card names, en", typos, card_systems, args.show_misses)
+        _question_sets(args, sets, systems)
+        _name_sets(args, sets, systems, mine)
         print("named cases:")
         named_cases()
 
