@@ -12,8 +12,8 @@ The index is rebuilt from the database first (Whoosh: in a temporary directory; 
 the database's search tables). Every query goes through ``run_search`` as the site runs it
 (scaffolding, card names, synonyms, typo correction without a click), scoped to Riftbound and
 to rules (cards for the card typo set); with ``--every-kind``, questions search every kind as
-the search box does, and the first 10 rules of each answer count. The baseline indexes the same rules (rule text,
-``tokenize='porter'``, every query word OR-ed, ``ORDER BY rank``).
+the search box does, and the first 10 rules of each answer count. The baseline indexes the
+same rules (rule text, ``tokenize='porter'``, every query word OR-ed, ``ORDER BY rank``).
 
 Sets: ``questions`` (community FAQ questions citing rules, split by page into a tuning and a
 reporting half: look only at the tuning half's misses while tuning), ``judged``
