@@ -37,10 +37,13 @@ from rulebook.search.base import (
     SearchUnavailable,
 )
 from rulebook.search.entries import entry_name
-from rulebook.search.nearest import fuse, nearest
+from rulebook.search.nearest import nearest
 from rulebook.search.query import clean, name_key, surface_words
-from rulebook.search.ranking import ancestor_keys, deciding, lifted, preferred, question_prior
-from rulebook.search.rerank import rerank
+from rulebook.search.ranking import (
+    deciding,
+    question_prior,
+    rules_apart,
+)
 from rulebook.search.understand import Plan
 
 BATCH = 1000
@@ -241,13 +244,10 @@ class PostgresBackend(SearchBackend):
         window = max(weights.CANDIDATES, query.page * query.per_page)
         in_scope = sql.in_scope(prefer, query.kind)
         rows = self._query(*questions.ranked(plan, flt, window, in_scope))
-        scores = lifted(rerank(plan, [questions.candidate(row) for row in rows]))
-        if prefer:  # after the rerank, which adds to scores: as on Whoosh
-            mine = {row.key for row in rows if row.mine}
-            mine |= {parent for key in mine for parent in ancestor_keys(key)}
-            scores = {k: s for s, k in preferred([(s, k) for k, s in scores.items()], mine)}
-        order = sorted(scores, key=lambda k: (-scores[k], k))
-        fused = fuse([(scores[k], k) for k in order], nearest(self, query, plan))
+        near = nearest(self, query, plan)
+        rank = functools.partial(questions.in_order, plan=plan, prefer=prefer, near=near)
+        rules = [row for row in rows if questions.is_rule(row.key)]
+        fused = rules_apart(rank, rows, rules, questions.is_rule)
         scores, order = {k: s for s, k in fused}, [k for _, k in fused]
         results.total = (rows[0].total if rows else 0) + len(order) - len(rows)
         results.pages = math.ceil(results.total / query.per_page)

@@ -6,7 +6,8 @@ document frequency and each configuration's mean text length (``postgres_sql.fil
 here every query word is one row of a small table with its weight and IDF, and an entry's
 score is BM25 with binary term frequency (rules rarely repeat a word), b = 0.5, times its
 boost and its question prior (headings answer no question), demoted when it holds too few of
-the words. Neighbouring words and synonym phrases add phrase matches.
+the words. Neighbouring words and synonym phrases add phrase matches. The rows found are then
+put in order in Python (``in_order``), as Whoosh orders its own.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import json
 
 from rulebook.search import postgres_sql as sql
 from rulebook.search import weights
-from rulebook.search.rerank import Candidate
+from rulebook.search.nearest import fuse
+from rulebook.search.ranking import ancestor_keys, lifted, preferred
+from rulebook.search.rerank import Candidate, rerank
 from rulebook.search.understand import Plan
 
 # A word in more entries than ``weights.COMMON_SHARE`` only adds to the score of rows that a
@@ -123,3 +126,19 @@ def candidate(row) -> Candidate:
     asked = tuple(found) if isinstance(found, list) else ()
     fields = (row.number or "", row.path or "", row.body or "")
     return Candidate(float(row.score), row.key, *fields, asked, row.prior)
+
+
+def is_rule(key: str) -> bool:
+    return key.startswith("rule:")
+
+
+def in_order(rows, plan, prefer, near) -> list[tuple[float, str]]:
+    """(score, key) best first: the rerank, the ancestors' lift, the page's language first
+    (after the rerank, which adds to scores: as on Whoosh), and the encoder's fusion."""
+    scores = lifted(rerank(plan, [candidate(row) for row in rows]))
+    if prefer:
+        mine = {row.key for row in rows if row.mine}
+        mine |= {parent for key in mine for parent in ancestor_keys(key)}
+        scores = {k: s for s, k in preferred([(s, k) for k, s in scores.items()], mine)}
+    order = sorted(scores, key=lambda k: (-scores[k], k))
+    return fuse([(scores[k], k) for k in order], near)

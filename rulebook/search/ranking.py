@@ -142,3 +142,20 @@ def with_neighbours(scored: list[tuple[float, int]], plan, text_of) -> list[tupl
     cut = weights.NEIGHBOUR_TOP
     head = [(score + bonus(row), row) for score, row in scored[:cut]]
     return sorted(head + scored[cut:], key=lambda pair: (-pair[0], pair[1]))
+
+
+def rules_apart(rank, rows: list, rules: list, is_rule) -> list[tuple[float, object]]:
+    """``rank(rows)`` (score, row) best first, with its rules in the order ``rank(rules)``
+    gives them alone: a question's rules come in the same order whatever else is searched.
+    Searched with them, FAQ answers and cards take places in the rerank's window and set the
+    best score its features are added on, so the search box ranked rules unlike a search of
+    rules (the FAQ tuning half's first ten rules: 0.394 / 0.557 strict / lenient MRR@10
+    against 0.401 / 0.586 on PostgreSQL). The other kinds keep their places."""
+    ranked = rank(rows)
+    if not rules or len(rules) == len(rows):
+        return ranked
+    alone = iter(rank(rules))
+    out = [(score, next(alone, (0.0, None))[1] if is_rule(row) else row) for score, row in ranked]
+    out = [pair for pair in out if pair[1] is not None]
+    low = out[-1][0] if out else 0.0
+    return out + [(min(low, score), row) for score, row in alone]

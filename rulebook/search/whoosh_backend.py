@@ -8,6 +8,7 @@ SearchUnavailable, which the search service turns into a degraded database searc
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import json
@@ -39,6 +40,7 @@ from rulebook.search.ranking import (
     deciding,
     preferred,
     promote_ancestors,
+    rules_apart,
     with_neighbours,
 )
 from rulebook.search.rerank import Candidate, rerank
@@ -50,8 +52,6 @@ from rulebook.search.whoosh_words import WhooshWords
 from rulebook.search.whoosh_writer import SegmentWriter
 
 logger = logging.getLogger(__name__)
-# Questions are scored with a milder length normalisation than names (``weights``): the
-# sentence that answers is often long, and one-word rows must not win on length alone.
 STORED_CACHE = 20000  # stored entries kept per open searcher (the corpus has about 12,000)
 
 
@@ -67,9 +67,8 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         self._searcher = None
         self._sizes: dict[str, int] = {}  # shelf -> how many entries it holds
         self._surfaces: dict[str, dict[str, str]] = {}
-        # Filter clause -> the set of matching document numbers, for the open searcher: the
-        # same few filters (language, kind, default versions) recur on every query, and
-        # Whoosh would otherwise walk their postings each time.
+        # Filter clause -> its document numbers, for the open searcher: the same few filters
+        # (language, kind, default versions) recur, and Whoosh would walk their postings.
         self._filters: dict[tuple, set[int]] = {}
         self._questions = None  # a second searcher on the same reader, scoring questions
         self._word_docs: dict[str, frozenset[int]] = {}  # question word -> matching docs
@@ -105,20 +104,14 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         self._searcher, self._generation, self._surfaces = searcher, generation, {}
         self._sizes = ws.shelf_sizes(searcher)
         searcher.weighting = ShelfBM25F(self._sizes, **weights.NAME_BM25)
-        self._questions = Searcher(
-            searcher.reader(),
-            weighting=ShelfBM25F(self._sizes, **weights.QUESTION_BM25),
-            closereader=False,
-        )
-        self._filters, self._word_docs, self._keys, self._vocab = {}, {}, {}, {}
-        self._docs = {}
+        bm25 = ShelfBM25F(self._sizes, **weights.QUESTION_BM25)
+        self._questions = Searcher(searcher.reader(), weighting=bm25, closereader=False)
+        self._filters, self._word_docs, self._keys, self._vocab, self._docs = {}, {}, {}, {}, {}
 
     def _close(self):
         if self._searcher is not None:
-            try:
+            with contextlib.suppress(Exception):  # already unusable; nothing to release
                 self._searcher.close()
-            except Exception:  # already unusable; nothing to release
-                pass
         self._searcher = None
 
     def _guarded(self, func, *args):
@@ -154,8 +147,7 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
 
     def search(self, query: SearchQuery, plan: Plan | None = None) -> SearchResults:
         """Names: AND first, OR ("broadened") when AND finds nothing, reranked by entry boost.
-        Questions: rule text by BM25, rows with too few of the words demoted, subtrees lifted.
-        """
+        Questions: rule text by BM25, rows with too few of the words demoted, subtrees lifted."""
         plan = plan or self.plan(query)
         near = nearest(self, query, plan) if plan.question else []
         return self._guarded(self._search, query, plan, near)
@@ -177,8 +169,7 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
             lower = self._unnamed_knowledge(searcher, sq, parsed)
             total, scored = scored_window(searcher, q, flt, window, lower)
             if total < weights.FEW_RESULTS and len(parsed.terms) > 1:
-                # Few or no documents have every word: rank by the OR query instead, whose
-                # coordination bonus still puts them first.
+                # Few rows hold every word: the OR query ranks, its coordination puts them first.
                 results.broadened = not total
                 q = ws.build(parsed, langs, broadened=True)
                 total, scored = scored_window(searcher, q, flt, window, lower)
@@ -207,6 +198,9 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
             if key and (row := self._docnum(key)) is not None:
                 hit.answered_by(self._hit(searcher, row, score, terms))
 
+    def _is_rule(self, docnum) -> bool:
+        return self._stored(docnum)["kind"] == "rule"
+
     def _is_heading(self, docnum) -> bool:
         doc = self._stored(docnum)
         return doc["kind"] == "rule" and bool(json.loads(doc.get("extra") or "{}").get("name"))
@@ -229,17 +223,22 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
                 score *= weights.FEW_WORDS_FACTOR
             scored.append((score, docnum))
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
-        scored = with_neighbours(scored, plan, self._stored_text)
-        scored = self._reranked(scored, plan, prior)
+        rules = [pair for pair in scored if self._is_rule(pair[1])]
+        rank = functools.partial(self._ranked, plan=plan, prior=prior, flt=flt, near=near)
+        ranked = rules_apart(rank, scored, rules, self._is_rule)
+        # Every match, counted in the one walk, and the rows the encoder added.
+        return len(found) + len(ranked) - len(scored), ranked
+
+    def _ranked(self, scored, plan, prior, flt, near):
+        """Neighbours, the rerank, the ancestors' lift and the encoder's fusion."""
+        scored = self._reranked(with_neighbours(scored, plan, self._stored_text), plan, prior)
         keyed = [(score, self._stored_key(d)) for score, d in scored[: weights.PROMOTE_TOP]]
         lifted = dict(scored_pair[::-1] for scored_pair in scored)
         for key, extra in promote_ancestors(keyed).items():
             if (docnum := self._scoped(key, flt)) is not None:
                 lifted[docnum] = lifted.get(docnum, 0.0) + extra
         ranked = sorted(((s, d) for d, s in lifted.items()), key=lambda p: (-p[0], p[1]))
-        ranked = fuse_rows(ranked, near, lambda key: self._scoped(key, flt), self._stored_key)
-        # Every match, counted in the one walk, and the rows the encoder added.
-        return len(found) + len(ranked) - len(scored), ranked
+        return fuse_rows(ranked, near, lambda key: self._scoped(key, flt), self._stored_key)
 
     def _reranked(self, scored, plan, prior):
         """The best rows scored again on what their heading paths and neighbours say

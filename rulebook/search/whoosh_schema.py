@@ -297,15 +297,18 @@ def filters(language, kind, game, version, document=None):
 
 def question_words(plan: Plan, langs) -> list:
     """One clause per content word of a question (its stems in each language's text)."""
-    return [alts[0] if len(alts) == 1 else query.Or(alts) for alts in _word_shelves(plan, langs)]
+    return [
+        alts[0][1] if len(alts) == 1 else query.Or([clause for _, clause in alts])
+        for alts in _word_shelves(plan, langs)
+    ]
 
 
-def _word_shelves(plan: Plan, langs) -> list[list]:
-    """Per content word, one clause per shelf holding its stems."""
+def _word_shelves(plan: Plan, langs) -> list[list[tuple[str, query.Query]]]:
+    """Per content word, (shelf, clause) for each shelf holding its stems."""
     words = []
     for word in plan.words:
         alts = [
-            _all(f"body_{lang}", toks, weights.QUESTION_WORD_WEIGHT)
+            (lang, _all(f"body_{lang}", toks, weights.QUESTION_WORD_WEIGHT))
             for lang in langs
             if (toks := analyse(lang, word))
         ]
@@ -314,25 +317,36 @@ def _word_shelves(plan: Plan, langs) -> list[list]:
     return words
 
 
+def _finding(plan: Plan, langs, reader, sizes) -> tuple[list, list]:
+    """(finding, scoring) clauses of the question's words. Whoosh ignores minmatch: the
+    backend counts matched words itself. Common words ("card", "play") only add to the score
+    of rows a rarer word found: walking their postings for every query would cost more than
+    all the rest. Rarity is each shelf's own: "reduce", in 1 rule text in 140 and 1 FAQ
+    answer in 22, still finds rules when a search of every kind reads both shelves (taken
+    over both, it found nothing there). A shelf where no word is rare, or holds none (a
+    question of one unknown word and common ones), is found by its common words."""
+    words = _word_shelves(plan, langs)
+    finding, scoring = [], []
+    for lang in langs:
+        clauses = [clause for alts in words for shelf, clause in alts if shelf == lang]
+        rare = [
+            c
+            for c in clauses
+            if reader is None or 0 < _share(reader, c, sizes) <= weights.COMMON_SHARE
+        ]
+        finding += rare or clauses
+        scoring += [c for c in clauses if c not in rare] if rare else []
+    return finding, scoring
+
+
 def build_question(plan: Plan, langs, reader=None, sizes=None):
     """A question: rule text matching its words, with card words and synonyms as bonuses.
 
     Neighbouring words are scored afterwards on the best rows (``ranking.neighbours``):
     Whoosh's phrase matching walks the positions of every candidate and costs seconds."""
-    shelves = [clause for alts in _word_shelves(plan, langs) for clause in alts]
-    if not shelves:
+    found_by, common = _finding(plan, langs, reader, sizes)
+    if not found_by:
         return None
-    # Whoosh ignores minmatch: the backend counts matched words itself. Common words ("card",
-    # "play") only add to the score of rows a rarer word found: walking their postings for
-    # every query would cost more than all the rest. Rarity is each shelf's own: "reduce", in
-    # 1 rule text in 140 and 1 FAQ answer in 22, still finds rules when a search of every
-    # kind reads both shelves (taken over both, it found nothing there).
-    # A word no entry holds finds nothing: a question of one unknown word and common ones
-    # is found by its common words.
-    rare = [
-        w for w in shelves if reader is None or 0 < _share(reader, w, sizes) <= weights.COMMON_SHARE
-    ]
-    common = [w for w in shelves if w not in rare]
     weighted, finding = [], []
     for word, weight in plan.extra:
         for lang in langs:
@@ -344,15 +358,15 @@ def build_question(plan: Plan, langs, reader=None, sizes=None):
                     finding += [term, query.Term(f"head_{lang}", tok, boost=weight)]
                 else:
                     weighted.append((_share(reader, term, sizes) if reader else 0, term))
-    core = query.Or((rare or common) + finding)
-    extras = common if rare else []
+    core = query.Or(found_by + finding)
+    extras = list(common)
     extras += [
         term
         for share, term in sorted(weighted, key=lambda p: p[0])
         if share <= weights.COMMON_SHARE
     ]
     cap = weights.MAX_EXTRA
-    extras = extras[: len(common) + cap] if rare else extras[:cap]
+    extras = extras[: len(common) + cap]
     return query.AndMaybe(core, query.Or(extras)) if extras else core
 
 

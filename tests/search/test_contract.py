@@ -529,23 +529,24 @@ def test_question_rows_reach_the_rerank_with_their_paths_and_text(backend, monke
     path and text included, and shows them in the order the rerank gives."""
     from rulebook.search import rerank
 
-    seen = []
+    seen = []  # each call's rows: every kind's, then the rules' alone (``rules_apart``)
     real = rerank.features
 
     def recording(plan, candidates, *weighed):
-        seen.extend(candidates)
+        seen.append(list(candidates))
         return real(plan, candidates, *weighed)
 
     monkeypatch.setattr(rerank, "features", recording)
     question = "can I play a reaction during a closed state?"
     find(backend, question)
-    rows = {c.number: c for c in seen}
+    rows = {c.number: c for call in seen for c in call}
     assert rows["702.6"].path == "Keywords › Reaction"
     assert rows["702.6"].text.startswith("A card with Reaction can be played")
-    assert [c.score for c in seen] == sorted((c.score for c in seen), reverse=True)
+    for call in seen:
+        assert [c.score for c in call] == sorted((c.score for c in call), reverse=True)
     # The rerank's order is the order shown: make the engine's last rule the best by far
     # (every feature of it, whatever the weights weigh).
-    last = [c for c in seen if c.number][-1]
+    last = [c for c in seen[-1] if c.number][-1]
 
     def lifting(plan, candidates, *weighed):
         rows = real(plan, candidates, *weighed)

@@ -71,7 +71,7 @@ def test_the_rerank_reads_the_nearest_bank_question():
 
 
 def test_each_engine_hands_the_rerank_its_rows_questions(backend, monkeypatch):
-    import rulebook.search.postgres_backend as pg
+    import rulebook.search.postgres_questions as pg
     import rulebook.search.whoosh_backend as wh
 
     seen = {}

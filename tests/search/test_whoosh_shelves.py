@@ -10,16 +10,26 @@ from rulebook.search.understand import understand
 from rulebook.search.whoosh_backend import WhooshBackend
 
 
-def _entry(key, text, *, kind="rule", default=True, version="2025-06-01", number=None):
+def _entry(
+    key,
+    text,
+    *,
+    kind="rule",
+    default=True,
+    version="2025-06-01",
+    number=None,
+    path="Rules",
+    language="en",
+):
     return IndexEntry(
         key=key,
         kind=kind,
         game="starfall",
-        language="en",
+        language=language,
         version=version,
         number=number,
         title=text[:20],
-        path="Rules",
+        path=path,
         text=text,
         url=f"/{key}/",
         is_default_version=default,
@@ -130,3 +140,58 @@ def test_a_word_common_among_faq_answers_still_finds_rules_in_a_search_of_every_
     for kind in ("rule", None):
         found = {h.url.strip("/") for h in _search(backend, question, kind=kind, per_page=50).hits}
         assert "rule:1" in found, kind
+
+
+def test_a_shelf_where_no_word_is_rare_is_found_by_its_common_words(tmp_path):
+    """A French page searching every kind reads the French rules and the English FAQ: "sort"
+    (a spell) in every French rule is common there, and rare among English FAQ answers
+    ("sort out"). Each shelf decides for itself, so the French rules are still found."""
+    french = [
+        _entry(f"rule:fr{i}", f"Règle {i} : jouer un sort.", number=str(i), language="fr")
+        for i in range(1, 30)
+    ]
+    faq = [_entry("faq:0", "Sort out the order of the chain.", kind="faq")]
+    faq += [_entry(f"faq:{i}", f"Filler answer {i} about mana.", kind="faq") for i in range(1, 40)]
+    backend = _backend(tmp_path, french + faq)
+    question = "quand puis-je jouer un sort ?"
+    sq = SearchQuery(text=question, language="fr", game="starfall")
+    results = backend.search(sq, understand(question, "fr", None))
+    assert sum(hit.language == "fr" for hit in results.hits) >= 10  # before: none at all
+
+
+def test_a_search_of_every_kind_ranks_the_rules_as_a_search_of_rules(tmp_path, monkeypatch):
+    """An FAQ answer scoring above every rule sets the best score the rerank adds its
+    features on; the rules keep the order a search of rules gives them (before, rule 2, whose
+    heading path holds "glimmer", overtook rule 1 only when the FAQ was searched too)."""
+    from rulebook.search import rerank
+
+    monkeypatch.setattr(rerank, "weights", lambda: _weighing(score=1.0, all_words=0.5))
+    rules = [
+        _entry(
+            "rule:1",
+            "A glimmer stone is set in the middle of the board, and each player may look at "
+            "it when they like.",
+            number="1",
+        ),
+        _entry(
+            "rule:2",
+            "A stone of the old kind, set down in its place at the start of each round.",
+            number="2",
+            path="Rules › Glimmer",
+        ),
+        *[_entry(f"rule:{i}", f"Filler rule {i} about mana.", number=str(i)) for i in range(3, 80)],
+    ]
+    faq = [_entry("faq:0", "Glimmer stone? A glimmer stone.", kind="faq")]
+    faq += [_entry(f"faq:{i}", f"Filler answer {i} about mana.", kind="faq") for i in range(1, 40)]
+    backend = _backend(tmp_path, rules + faq)
+    question = "what does a glimmer stone do?"
+    alone = [h.number for h in _search(backend, question, kind="rule").hits]
+    every = _search(backend, question).hits
+    assert every[0].kind == "faq" and alone == ["1", "2"]
+    assert [h.number for h in every if h.kind == "rule"] == alone
+
+
+def _weighing(**given):
+    from rulebook.search.rerank import FEATURES
+
+    return tuple(given.get(name, 0.0) for name in FEATURES)
