@@ -89,5 +89,10 @@ def similarities(question: str, texts: list[str]) -> list[float]:
             if len(_vectors) + len(fresh) > CACHE_SIZE:
                 _vectors.clear()
             _vectors.update(fresh)
-    near = numpy.stack([found[t] for t in texts]) @ _embed([question])[0]
+    near = numpy.stack([found[t] for t in texts]) @ _question(question)
     return numpy.nan_to_num(near, nan=0.0).tolist()
+
+
+@functools.lru_cache(maxsize=256)  # a question meets its rows twice (``ranking.rules_apart``)
+def _question(question: str):
+    return _embed([question])[0]

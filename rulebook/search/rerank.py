@@ -161,8 +161,12 @@ def features(
     below, children = _window_counts(candidates, top)
     kinds = keys(" ".join(plan.card_kinds), language)
     near = _meanings(plan, candidates)
-    near_too = weighed is None or weighed[FEATURES.index("asked")] != 0
-    bank = _asked(plan, candidates, words, near_too, language)
+    near_too = _weighs(weighed, "asked")
+    bank = (
+        _asked(plan, candidates, words, near_too, language)
+        if near_too or _weighs(weighed, "asked_cover")
+        else [(0.0, 0.0)] * len(candidates)
+    )
     scored = _row_scores(plan, candidates, weighed)
     out = []
     for c, sense, (ask, ask_cover), again in zip(candidates, near, bank, scored, strict=True):
@@ -190,9 +194,14 @@ def features(
     return out
 
 
+def _weighs(weighed, name: str) -> bool:
+    """Whether the weights in use (None: training, which reads every feature) weigh it."""
+    return weighed is None or weighed[FEATURES.index(name)] != 0
+
+
 def _row_scores(plan: Plan, candidates: list[Candidate], weighed) -> list[tuple[float, ...]]:
     """``row_score``'s features, or zeros while the weights in use give them none."""
-    if weighed is None or any(weighed[FEATURES.index(name)] for name in row_score.NAMES):
+    if any(_weighs(weighed, name) for name in row_score.NAMES):
         return row_score.features(plan, candidates)
     return [(0.0,) * len(row_score.NAMES)] * len(candidates)
 
