@@ -39,11 +39,7 @@ from rulebook.search.base import (
 from rulebook.search.entries import entry_name
 from rulebook.search.nearest import nearest
 from rulebook.search.query import clean, name_key, surface_words
-from rulebook.search.ranking import (
-    deciding,
-    question_prior,
-    rules_apart,
-)
+from rulebook.search.ranking import deciding, question_prior, rules_apart
 from rulebook.search.understand import Plan
 
 BATCH = 1000
