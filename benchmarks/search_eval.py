@@ -42,11 +42,11 @@ import corpus
 
 # The issue's named question: 116 (or a rule below it) must be in its top 3.
 DRAW_QUESTION, DRAW_ANSWER = "how many cards do I draw at the start", "116"
+# With every kind searched, the answer's first 10 rules are read from this many hits.
+EVERY_KIND_DEPTH = 30
 # The issue's three questions as a new user typed them, each with the rule that answers it
 # (our judgement for the spell: 155, spells are played on their controller's turn); the
 # target is that rule, or one below it, in the top 3 of the search box's answer (no kind).
-# With every kind searched, the answer's first 10 rules are read from this many hits.
-EVERY_KIND_DEPTH = 30
 ISSUE_QUESTIONS = (
     ("how many cards do I start with", "116"),
     ("when do I draw cards", "413.2.a"),
