@@ -142,18 +142,18 @@ class Lexicon:
 
     def held_together(self, words: list[str], language: str | None) -> bool:
         """Whether one name of ``read_in`` holds every folded word of ``words``, each compared
-        as the rerank compares words (``rerank.keys``: the first ``weights.PREFIX`` letters of
-        its stem, so "monks" meets *Monk*): "lee sin" is part of a card's name, "combat damage
-        assignment" names nothing. A few words that no name holds together describe a thing
-        rather than name it."""
+        as the rerank compares words (``word_counts.keys``: the first ``weights.PREFIX``
+        letters of its stem, so "monks" meets *Monk*): "lee sin" is part of a card's name,
+        "combat damage assignment" names nothing. A few words that no name holds together
+        describe a thing rather than name it."""
         if language not in self._holders:
             holders: dict[str, set[int]] = {}
             for n, name in enumerate(self.read_in(language)):
-                for word in _compared(name, language):
+                for word in word_counts.keys(name, language):
                     holders.setdefault(word, set()).add(n)
             self._holders[language] = holders
         holders = self._holders[language]
-        found = [holders.get(w, set()) for w in _compared(" ".join(words), language)]
+        found = [holders.get(w, set()) for w in word_counts.keys(" ".join(words), language)]
         return bool(found) and bool(set.intersection(*found))
 
     def find_cards(self, words: list[str]) -> list[tuple[int, int, str]]:
@@ -182,11 +182,6 @@ class Lexicon:
             if all(span[1] <= s[0] or span[0] >= s[1] for s in chosen):
                 chosen.append(span)
         return sorted(chosen)
-
-
-def _compared(text: str, language: str | None) -> list[str]:
-    """What ``held_together`` compares of each word of ``text``."""
-    return [t[: weights.PREFIX] for t in word_counts.terms(text, language or "")]
 
 
 def folded_name(text: str) -> str:

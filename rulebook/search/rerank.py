@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.languages import fold
-from rulebook.search import meaning, row_score, trace, word_counts
+from rulebook.search import meaning, row_score, trace
 from rulebook.search.base import row_text
 from rulebook.search.understand import Plan
 from rulebook.search.weights import (  # PREFIX: "damage" meets "damaged", as for neighbours
@@ -41,6 +41,7 @@ from rulebook.search.weights import (  # PREFIX: "damage" meets "damaged", as fo
     SUBTREE_CAP,
     SYNONYM_WEIGHT,
 )
+from rulebook.search.word_counts import keys
 
 WEIGHTS_FILE = Path(__file__).resolve().parent / "rerank.json"
 _WORD_RE = re.compile(r"[^\W_]+")
@@ -84,13 +85,6 @@ def weights() -> tuple[float, ...]:
 def prefixes(text: str) -> frozenset[str]:
     """The first letters of each folded word: rows recur across questions, so kept."""
     return frozenset(fold(w)[:PREFIX] for w in _WORD_RE.findall(text))
-
-
-@functools.lru_cache(maxsize=32768)
-def keys(text: str, language: str | None) -> frozenset[str]:
-    """The first letters of each word's stem: "cards" meets "card" and « cartes » « carte »,
-    which five letters alone keep apart; "damaged" still meets "damage"."""
-    return frozenset(t[:PREFIX] for t in word_counts.terms(text, language or ""))
 
 
 def _share(wanted: frozenset[str], held: frozenset[str]) -> float:

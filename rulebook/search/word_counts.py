@@ -63,6 +63,14 @@ def terms(text: str, language: str) -> tuple[str, ...]:
     return tuple(stemmer.stemWords(words))
 
 
+@functools.lru_cache(maxsize=32768)  # rows recur across questions
+def keys(text: str, language: str | None) -> frozenset[str]:
+    """The first ``weights.PREFIX`` letters of each word's stem, as the question ranking and
+    the lexicon compare words: "cards" meets "card" and « cartes » « carte », which five
+    letters alone keep apart; "damaged" still meets "damage"."""
+    return frozenset(t[: weights.PREFIX] for t in terms(text, language or ""))
+
+
 def counts(game: str, language: str) -> WordCounts:
     """The counts of ``game``'s rules in ``language``, kept while the data generation holds."""
     from rulebook.models import DataGeneration
