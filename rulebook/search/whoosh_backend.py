@@ -162,7 +162,8 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
         if plan.question:
             q = ws.build_question(plan, langs, searcher.reader(), self._sizes)
             if q is not None:
-                total, scored = self._question(q, langs, plan, flt, window, near)
+                ruled = self._filter(searcher, dataclasses.replace(sq, kind="rule"))
+                total, scored = self._question(q, langs, plan, (flt, ruled), window, near)
         else:
             q = ws.build(parsed, langs)
         if q is not None and not plan.question:
@@ -198,16 +199,15 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
             if key and (row := self._docnum(key)) is not None:
                 hit.answered_by(self._hit(searcher, row, score, terms))
 
-    def _is_rule(self, docnum) -> bool:
-        return self._stored(docnum)["kind"] == "rule"
-
     def _is_heading(self, docnum) -> bool:
         doc = self._stored(docnum)
         return doc["kind"] == "rule" and bool(json.loads(doc.get("extra") or "{}").get("name"))
 
-    def _question(self, q, langs, plan, flt, window, near):
+    def _question(self, q, langs, plan, filters, window, near):
         """BM25 over rule text; too few of the words: demoted; then ancestors lifted, and the
-        encoder's nearest rules fused in (``nearest``)."""
+        encoder's nearest rules fused in (``nearest``). ``filters``: the rows in scope, and
+        the rules among them."""
+        flt, ruled = filters
         if not flt:
             return 0, []
         found = counted_search(self._questions, q, flt, window)
@@ -223,9 +223,9 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
                 score *= weights.FEW_WORDS_FACTOR
             scored.append((score, docnum))
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
-        rules = [pair for pair in scored if self._is_rule(pair[1])]
+        rules = [pair for pair in scored if pair[1] in ruled]
         rank = functools.partial(self._ranked, plan=plan, prior=prior, flt=flt, near=near)
-        ranked = rules_apart(rank, scored, rules, self._is_rule)
+        ranked = rules_apart(rank, scored, rules, ruled.__contains__)
         # Every match, counted in the one walk, and the rows the encoder added.
         return len(found) + len(ranked) - len(scored), ranked
 
