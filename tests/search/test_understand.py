@@ -71,6 +71,14 @@ def test_the_rules_words_of_a_description_are_named_once_each():
     assert rules_words("shield", "en") == [] and rules_words("graveyard", "fr") == []
 
 
+def test_a_sacrifice_is_read_as_the_rules_action_not_one_example_of_it():
+    """Players sacrifice; the rules kill (Riftbound's "Kill", « Éliminer »). The table once
+    gave the words of one example cost ("kill a friendly", « éliminez une unité alliée »), so
+    the rule quoting that example came first and the action's own rules not at all."""
+    assert rules_words("sacrifice a unit", "en") == ["kill"]
+    assert rules_words("sacrifier une unité", "fr") == ["éliminer"]
+
+
 def test_asking_what_a_game_starts_with_or_when_one_draws_reads_the_rules_words():
     start = understand("how many cards do I start with", "en", None)
     assert ("setup", SYNONYM_WEIGHT) in start.extra and ["each", "draw"] in start.phrases
