@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 
 from django.conf import settings
 from django.utils import translation
@@ -30,6 +31,9 @@ from rulebook.search.glossary import expansion_terms
 from rulebook.search.query import clean, parse, surface_words
 
 logger = logging.getLogger(__name__)
+
+_WORD_RE = re.compile(r"\w+")
+_PHRASE = '"{}"'  # the box's syntax: a glossary name is looked up as the phrase it is
 
 
 def run_search(sq: SearchQuery, also: bool = True, debug: bool = False) -> SearchResults:
@@ -116,10 +120,15 @@ def also_terms(backend, sq: SearchQuery) -> list[str]:
     if not single_language_kinds(sq.kind):
         return []
     try:
-        return expansion_terms(sq.game, sq.text, backend.lexicon().glossary)
+        names = expansion_terms(sq.game, sq.text, backend.lexicon().glossary)
+        known = backend.vocabulary(KNOWLEDGE_LANGUAGE)
     except Exception:  # the glossary is an extra; never let it break the search itself
         logger.exception("glossary expansion failed")
         return []
+    # Only the names content in that language can hold: the reader's own, searched in
+    # English text ("Swift Célérité"), found rows by chance (a card "Back Alley Bar" for
+    # « Dos ») and made a name a question, read by the encoder and the rerank.
+    return [name for name in names if all(w in known for w in _WORD_RE.findall(fold(name)))]
 
 
 def other_language_hits(backend, sq: SearchQuery, terms: list[str] | None = None) -> list:
@@ -134,7 +143,7 @@ def other_language_hits(backend, sq: SearchQuery, terms: list[str] | None = None
         return []
     other = dataclasses.replace(
         sq,
-        text=" ".join(terms),
+        text=" ".join(_PHRASE.format(term.replace('"', " ")) for term in terms),
         language=KNOWLEDGE_LANGUAGE,
         kind=single_language_kinds(sq.kind),  # every such kind in one engine call, best first
         page=1,

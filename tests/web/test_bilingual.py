@@ -109,6 +109,23 @@ def test_english_only_content_is_looked_for_in_one_engine_call(demo_index, monke
     assert [hit.score for hit in also] == sorted((hit.score for hit in also), reverse=True)
 
 
+def test_the_panel_looks_up_the_english_names_as_the_phrases_they_are(demo_index, monkeypatch):
+    """Searched in English content, the French name beside the English one ("Swift
+    Célérité") found rows by chance, and several words made it a question: the encoder and
+    the rerank ran to list five entries. Only the names English content can hold are
+    searched, each as a phrase."""
+    from rulebook.search import SearchQuery, get_backend
+    from rulebook.search.service import also_terms, other_language_hits
+
+    backend = get_backend()
+    asked, search = [], backend.search
+    monkeypatch.setattr(backend, "search", lambda q, plan=None: asked.append(q) or search(q, plan))
+    sq = SearchQuery(text="célérité", language="fr")
+    assert also_terms(backend, sq) == ["Swift"]
+    assert other_language_hits(backend, sq)
+    assert [q.text for q in asked] == ['"Swift"']
+
+
 def test_english_query_on_french_pages_uses_the_glossary_too(demo_index, client):
     data = client.get("/api/v1/search", {"q": "swift", "lang": "fr"}).json()
     assert data["results"] and data["results"][0]["language"] == "fr"
