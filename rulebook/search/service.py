@@ -122,6 +122,8 @@ def also_terms(backend, sq: SearchQuery) -> list[str]:
     try:
         names = expansion_terms(sq.game, sq.text, backend.lexicon().glossary)
         known = backend.vocabulary(KNOWLEDGE_LANGUAGE)
+    except SearchUnavailable:  # the search answers from the database, and says so
+        return []
     except Exception:  # the glossary is an extra; never let it break the search itself
         logger.exception("glossary expansion failed")
         return []

@@ -126,6 +126,20 @@ def test_the_panel_looks_up_the_english_names_as_the_phrases_they_are(demo_index
     assert [q.text for q in asked] == ['"Swift"']
 
 
+def test_a_french_page_without_an_index_answers_from_the_database_quietly(
+    demo_data, settings, tmp_path, client, caplog
+):
+    """The panel's names are checked against the index's English words; with no index to
+    read, the page says the search is degraded, and the glossary logs no failure."""
+    settings.SEARCH_BACKEND = {
+        "BACKEND": "rulebook.search.whoosh_backend.WhooshBackend",
+        "PATH": tmp_path / "missing",
+    }
+    data = client.get("/api/v1/search", {"q": "célérité", "lang": "fr"}).json()
+    assert data["degraded"] is True and data["also"] == []
+    assert "glossary expansion failed" not in caplog.text
+
+
 def test_english_query_on_french_pages_uses_the_glossary_too(demo_index, client):
     data = client.get("/api/v1/search", {"q": "swift", "lang": "fr"}).json()
     assert data["results"] and data["results"][0]["language"] == "fr"
