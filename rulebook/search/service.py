@@ -32,7 +32,7 @@ from rulebook.search.query import clean, parse, surface_words
 
 logger = logging.getLogger(__name__)
 
-_WORD_RE = re.compile(r"\w+")
+_WORD_RE = re.compile(r"[^\W\d_]+")  # the vocabulary holds words of letters only
 _PHRASE = '"{}"'  # the box's syntax: a glossary name is looked up as the phrase it is
 
 

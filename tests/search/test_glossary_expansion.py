@@ -27,3 +27,30 @@ def test_every_language_of_each_entry_found_in_order():
 def test_a_new_glossary_is_indexed_again():
     assert expansion_terms(None, "glow", [("Glow", "Lueur")]) == ["Glow", "Lueur"]
     assert expansion_terms(None, "glow", PAIRS) == []
+
+
+class Words:
+    """The two things the French panel asks of a backend: the glossary and the English words
+    of the index (letters only, as both engines keep them)."""
+
+    def __init__(self, pairs, words):
+        self.glossary, self.words = pairs, {w: (w, 1) for w in words}
+
+    def lexicon(self):
+        return self
+
+    def vocabulary(self, language=None):
+        return self.words
+
+
+def test_the_french_panel_searches_the_names_english_content_can_hold():
+    from rulebook.search.base import SearchQuery
+    from rulebook.search.service import also_terms
+
+    pairs = [*PAIRS, ("Level 6", "Niveau 6"), ("Veille", "Veille")]
+    backend = Words(pairs, ["action", "phase", "reaction", "level"])
+    asked = SearchQuery(text="réaction pendant la phase d'action, niveau 6", language="fr")
+    assert also_terms(backend, asked) == ["Action Phase", "Reaction", "Level 6"]
+    assert also_terms(backend, SearchQuery(text="veille", language="fr")) == []
+    english = SearchQuery(text="reaction", language="en")  # nothing is English-only there
+    assert also_terms(backend, english) == []
