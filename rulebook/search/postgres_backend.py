@@ -39,7 +39,7 @@ from rulebook.search.base import (
 from rulebook.search.entries import entry_name
 from rulebook.search.nearest import nearest
 from rulebook.search.query import clean, name_key, surface_words
-from rulebook.search.ranking import deciding, question_prior, rules_apart
+from rulebook.search.ranking import deciding, is_rule, question_prior, rules_apart
 from rulebook.search.understand import Plan
 
 BATCH = 1000
@@ -242,8 +242,8 @@ class PostgresBackend(SearchBackend):
         rows = self._query(*questions.ranked(plan, flt, window, in_scope))
         near = nearest(self, query, plan)
         rank = functools.partial(questions.in_order, plan=plan, prefer=prefer, near=near)
-        rules = [row for row in rows if questions.is_rule(row.key)]
-        fused = rules_apart(rank, rows, rules, questions.is_rule)
+        rules = [row for row in rows if is_rule(row.key)]
+        fused = rules_apart(rank, rows, rules, is_rule)
         scores, order = {k: s for s, k in fused}, [k for _, k in fused]
         results.total = (rows[0].total if rows else 0) + len(order) - len(rows)
         results.pages = math.ceil(results.total / query.per_page)

@@ -128,10 +128,6 @@ def candidate(row) -> Candidate:
     return Candidate(float(row.score), row.key, *fields, asked, row.prior)
 
 
-def is_rule(key: str) -> bool:
-    return key.startswith("rule:")
-
-
 def in_order(rows, plan, prefer, near) -> list[tuple[float, str]]:
     """(score, key) best first: the rerank, the ancestors' lift, the page's language first
     (after the rerank, which adds to scores: as on Whoosh), and the encoder's fusion."""

@@ -26,9 +26,14 @@ _WORD_RE = re.compile(r"[^\W_]+")
 KNOWLEDGE_KINDS = ("keyword", "card", "faq")
 
 
+def is_rule(key: str) -> bool:
+    """Whether an index key is a rule's (``entries``: "rule:<game>:<document>:…")."""
+    return key.startswith("rule:")
+
+
 def ancestor_keys(key: str) -> list[str]:
     """Index keys of a rule's ancestors, nearest first ("...:355.14.a" -> 355.14, 355)."""
-    if not key.startswith("rule:"):
+    if not is_rule(key):
         return []
     head, _, anchor = key.rpartition(":")
     number = anchor.split("~", 1)[0]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import re
 
 from django.conf import settings
 from django.utils import translation
@@ -20,7 +19,7 @@ from ingest import numbers
 from ingest.languages import fold
 from rulebook import kinds, languages
 from rulebook.languages import KNOWLEDGE_LANGUAGE
-from rulebook.search import freshness, results_cache, steps, trace, weights
+from rulebook.search import freshness, results_cache, spelling, steps, trace, weights
 from rulebook.search.base import (
     SearchQuery,
     SearchResults,
@@ -32,7 +31,6 @@ from rulebook.search.query import clean, parse, surface_words
 
 logger = logging.getLogger(__name__)
 
-_WORD_RE = re.compile(r"[^\W\d_]+")  # the vocabulary holds words of letters only
 _PHRASE = '"{}"'  # the box's syntax: a glossary name is looked up as the phrase it is
 
 
@@ -130,7 +128,7 @@ def also_terms(backend, sq: SearchQuery) -> list[str]:
     # Only the names content in that language can hold: the reader's own, searched in
     # English text ("Swift Célérité"), found rows by chance (a card "Back Alley Bar" for
     # « Dos ») and made a name a question, read by the encoder and the rerank.
-    return [name for name in names if all(w in known for w in _WORD_RE.findall(fold(name)))]
+    return [name for name in names if not spelling.unknown_words(name, known, shortest=1)]
 
 
 def other_language_hits(backend, sq: SearchQuery, terms: list[str] | None = None) -> list:

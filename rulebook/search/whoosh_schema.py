@@ -334,8 +334,11 @@ def _finding(plan: Plan, langs, reader, sizes) -> tuple[list, list]:
             for c in clauses
             if reader is None or 0 < _share(reader, c, sizes) <= weights.COMMON_SHARE
         ]
-        finding += rare or clauses
-        scoring += [c for c in clauses if c not in rare] if rare else []
+        if rare:
+            finding += rare
+            scoring += [c for c in clauses if c not in rare]
+        else:
+            finding += clauses
     return finding, scoring
 
 

@@ -8,6 +8,7 @@ from rulebook.search import whoosh_schema as ws
 from rulebook.search.base import IndexEntry, SearchQuery
 from rulebook.search.understand import understand
 from rulebook.search.whoosh_backend import WhooshBackend
+from tests.search.test_rerank import weights_of
 
 
 def _entry(
@@ -165,7 +166,7 @@ def test_a_search_of_every_kind_ranks_the_rules_as_a_search_of_rules(tmp_path, m
     heading path holds "glimmer", overtook rule 1 only when the FAQ was searched too)."""
     from rulebook.search import rerank
 
-    monkeypatch.setattr(rerank, "weights", lambda: _weighing(score=1.0, all_words=0.5))
+    monkeypatch.setattr(rerank, "weights", lambda: weights_of(score=1.0, all_words=0.5))
     rules = [
         _entry(
             "rule:1",
@@ -189,9 +190,3 @@ def test_a_search_of_every_kind_ranks_the_rules_as_a_search_of_rules(tmp_path, m
     every = _search(backend, question).hits
     assert every[0].kind == "faq" and alone == ["1", "2"]
     assert [h.number for h in every if h.kind == "rule"] == alone
-
-
-def _weighing(**given):
-    from rulebook.search.rerank import FEATURES
-
-    return tuple(given.get(name, 0.0) for name in FEATURES)
