@@ -79,6 +79,14 @@ def test_a_sacrifice_is_read_as_the_rules_action_not_one_example_of_it():
     assert rules_words("sacrifier une unité", "fr") == ["éliminer"]
 
 
+def test_the_opponents_turn_in_french_reads_the_rules_noun():
+    """French players say « tour adverse »; the rules name the opponent « adversaire » (the
+    adjective is rare there). The stemmer keeps « advers » and « adversair » apart, so the
+    adjective found the one rule whose bank question used it, not the spells' timing."""
+    plan = understand("puis-je jouer un sort pendant le tour adverse", "fr", None)
+    assert ("adversaire", SYNONYM_WEIGHT) in plan.extra
+
+
 def test_asking_what_a_game_starts_with_or_when_one_draws_reads_the_rules_words():
     start = understand("how many cards do I start with", "en", None)
     assert ("setup", SYNONYM_WEIGHT) in start.extra and ["each", "draw"] in start.phrases
