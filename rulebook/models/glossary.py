@@ -110,6 +110,12 @@ def _defined_entry(number: str, editions) -> dict:
 
 def glossary_pairs(game_slug: str | None, kind: str) -> list[tuple[str, ...]]:
     """Term tuples (one name per language) of one game or all, cached until documents change."""
+    return [tuple(names.values()) for names in glossary_names(game_slug, kind)]
+
+
+def glossary_names(game_slug: str | None, kind: str) -> list[dict[str, str]]:
+    """The names of each heading term (level 2 and below) by language, of one game or all,
+    cached until documents change."""
     docs = Document.objects.filter(kind=kind)
     if game_slug:
         docs = docs.filter(game__slug=game_slug)
@@ -117,15 +123,15 @@ def glossary_pairs(game_slug: str | None, kind: str) -> list[tuple[str, ...]]:
         f"{pk}:{h[:8]}" for pk, h in docs.order_by("pk").values_list("pk", "content_hash")
     )
     digest = hashlib.sha1(stamp.encode()).hexdigest()[:16]
-    key = f"glossary-pairs:{game_slug or '*'}:{kind}:{digest}"
-    pairs = cache.get(key)
-    if pairs is None:
+    key = f"glossary-names:{game_slug or '*'}:{kind}:{digest}"
+    names = cache.get(key)
+    if names is None:
         slugs = [game_slug] if game_slug else sorted(set(docs.values_list("game__slug", flat=True)))
-        pairs = [
-            tuple(entry["terms"].values())
+        names = [
+            dict(entry["terms"])
             for slug in slugs
             for entry in glossary(slug, kind)
             if entry["level"] >= 2
         ]
-        cache.set(key, pairs, 3600)
-    return pairs
+        cache.set(key, names, 3600)
+    return names

@@ -53,6 +53,7 @@ class Lexicon:
     single_cards: dict[str, str] = field(default_factory=dict)  # exact written name -> folded
     automaton: object = None  # multi-word card names, matched case-insensitively
     glossary: list[tuple[str, ...]] = field(default_factory=list)
+    glossary_names: list[dict[str, str]] = field(default_factory=list)  # by language
     shown: dict[str, str] = field(default_factory=dict)  # folded name -> as written
 
     _words: dict = field(default_factory=dict)
@@ -60,6 +61,7 @@ class Lexicon:
     _keys: dict = field(default_factory=dict)
     _letters: dict = field(default_factory=dict)
     _read: dict = field(default_factory=dict)
+    _borrowed: dict = field(default_factory=dict)
     # per language: the names of rules that are only a title over their sub-rules ("Trashes")
     titles: dict[str, set[str]] = field(default_factory=dict)
     # folded name -> the games whose rules bear it: the names serve every game of a language,
@@ -103,6 +105,21 @@ class Lexicon:
                 query_key(n) for n in self.read_in(language) if game in self.games.get(n, ())
             )
         return self._game_keys[language, game]
+
+    def borrowed(self, language: str | None) -> dict[tuple[str, ...], list[str]]:
+        """The knowledge language's glossary names, as folded singular words, -> ``language``'s
+        own name for them, as folded words. French players name keywords and actions as the
+        cards print them ("showdown", "stun"); the other way is rare, and French names are
+        often English words (« Face », « Protection »), so only English names are borrowed."""
+        if language not in self._borrowed:
+            out, english = {}, site_languages.KNOWLEDGE_LANGUAGE
+            for names in self.glossary_names if language != english else ():
+                theirs = singular_words(names.get(english, ""))
+                mine = [fold(w) for w in _WORD_RE.findall(names.get(language or "", ""))]
+                if theirs and mine and theirs != singular_words(" ".join(mine)):
+                    out.setdefault(theirs, mine)
+            self._borrowed[language] = out
+        return self._borrowed[language]
 
     def read_in(self, language: str | None) -> dict[str, str]:
         """``names_in`` plus the titles of rules that are only a title over their sub-rules:
@@ -227,11 +244,12 @@ def load() -> Lexicon:
     _add_headings(lexicon)
     _add_cards(lexicon)
     try:
-        from rulebook.models.glossary import glossary_pairs
+        from rulebook.models.glossary import glossary_names
 
-        lexicon.glossary = glossary_pairs(None, kinds.CORE_RULES)
+        lexicon.glossary_names = glossary_names(None, kinds.CORE_RULES)
     except Exception:  # the glossary is an extra; a search without it still works
-        lexicon.glossary = []
+        lexicon.glossary_names = []
+    lexicon.glossary = [tuple(names.values()) for names in lexicon.glossary_names]
     return lexicon
 
 
@@ -343,3 +361,12 @@ def _add_cards(lexicon: Lexicon) -> None:
     if len(automaton):
         automaton.make_automaton()
     lexicon.automaton = automaton
+
+
+def singular(word: str) -> str:
+    """A folded word without a plural "s": the glossary's "Showdowns" is asked as "showdown"."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+def singular_words(text: str) -> tuple[str, ...]:
+    return tuple(singular(fold(w)) for w in _WORD_RE.findall(text))

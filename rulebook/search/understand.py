@@ -26,7 +26,7 @@ from pathlib import Path
 from ingest import languages
 from ingest.languages import fold
 from rulebook.search import weights
-from rulebook.search.lexicon import Lexicon, folded_name
+from rulebook.search.lexicon import Lexicon, folded_name, singular
 from rulebook.search.query import (
     FILLER_WORDS,
     GENERIC_WORDS,
@@ -135,12 +135,31 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None, describe=Fal
     for name in plan.cards:
         _read_card(plan, lexicon.cards[name])
     plan.described = bool(synonyms)
-    for words in synonyms:
+    for words in synonyms + (_borrowed(kept, language, lexicon) if lexicon else []):
         if len(words) > 1:
             plan.phrases.append(words)
         for word in words:
             plan.extra.append((word, weights.SYNONYM_WEIGHT))
     return plan
+
+
+def _borrowed(keys: list[str], language: str | None, lexicon: Lexicon) -> list[list[str]]:
+    """The page's own names for the English names a question borrows, as folded words, read
+    as the synonym tables' additions are: « un sort pendant un showdown » adds
+    « confrontations », the heading the rules file it under. The longest name wins where
+    names overlap; a name the question already holds adds nothing."""
+    table = lexicon.borrowed(language)
+    if not table:
+        return []
+    longest, single = max(map(len, table)), [singular(k) for k in keys]
+    found: dict[tuple[str, ...], None] = {}
+    for i in range(len(single)):
+        for size in range(min(longest, len(single) - i), 0, -1):
+            mine = table.get(tuple(single[i : i + size]))
+            if mine and not set(map(singular, mine)) <= set(single):
+                found[tuple(mine)] = None
+                break
+    return [list(words) for words in found]
 
 
 def _read_card(plan: Plan, card) -> None:

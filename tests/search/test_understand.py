@@ -246,3 +246,30 @@ def test_a_few_words_no_name_holds_together_are_read_as_a_description():
     for name_like in ("lee sin", "Lee Sin", "the combat", "assignment", "blind monks"):
         assert not understand(name_like, "en", lexicon, describe=True).question, name_like
     assert not understand("combat damage", "en", None, describe=True).question  # no lexicon
+
+
+def test_a_french_question_naming_a_keyword_in_english_also_searches_its_french_name():
+    """French players name keywords and actions as the cards print them: « showdown »,
+    « stun ». The French rules file them under « Confrontations » and « Étourdissement », so
+    those names are read as a synonym's additions are (a several-word name is a phrase too)."""
+    from rulebook.search.lexicon import Lexicon
+
+    lexicon = Lexicon(
+        glossary_names=[
+            {"en": "Showdowns", "fr": "Confrontations"},
+            {"en": "Battlefields", "fr": "Champs de bataille"},
+            {"en": "Action", "fr": "Action"},
+            {"en": "Deflect", "fr": "Protection"},
+        ]
+    )
+    plan = understand("un sort normal pendant un showdown, c'est possible ?", "fr", lexicon)
+    assert ("confrontations", SYNONYM_WEIGHT) in plan.extra
+    assert "showdown" in plan.words  # the bank's French questions say it too
+    plan = understand("mon unité reste-t-elle au battlefield ?", "fr", lexicon)
+    assert ["champs", "de", "bataille"] in plan.phrases
+    # A name spelt alike in both adds nothing; nor does a French name the question holds.
+    plan = understand("une action pendant une confrontation ou un showdown ?", "fr", lexicon)
+    assert [w for w, _ in plan.extra] == []
+    # English questions borrow nothing: « Protection » is an English word, not Deflect.
+    plan = understand("what protection does a unit get during a showdown?", "en", lexicon)
+    assert plan.extra == []
