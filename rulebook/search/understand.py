@@ -133,7 +133,7 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None, describe=Fal
     plan.bigrams = _neighbour_runs(kept)
     plan.cards = [name for _, _, name in cards]
     for name in plan.cards:
-        _read_card(plan, lexicon.cards[name])
+        _read_card(plan, lexicon.cards[name], lexicon.borrowed(language))
     plan.described = bool(synonyms)
     for words in synonyms + (_borrowed(kept, language, lexicon) if lexicon else []):
         if len(words) > 1:
@@ -162,14 +162,17 @@ def _borrowed(keys: list[str], language: str | None, lexicon: Lexicon) -> list[l
     return [list(words) for words in found]
 
 
-def _read_card(plan: Plan, card) -> None:
-    """What a card named in the question is, and its ability words, as weighted words."""
-    plan.card_kinds.extend(k for k in card.kinds if k not in plan.card_kinds)
-    for word in card.kinds:  # what the card is leads to the rules that govern it
+def _read_card(plan: Plan, card, names: dict[tuple[str, ...], list[str]]) -> None:
+    """What a card named in the question is, and its ability words, as weighted words. What
+    it is is in English, as printed: ``names`` (``Lexicon.borrowed``) gives the page's own
+    name for it (a spell's French rules are under « Sorts »)."""
+    kinds = [w for k in card.kinds for w in names.get((singular(k),), [k])]
+    plan.card_kinds.extend(k for k in dict.fromkeys(kinds) if k not in plan.card_kinds)
+    for word in dict.fromkeys(kinds):  # what the card is leads to the rules that govern it
         if word not in plan.words:
             plan.extra.append((word, weights.CARD_KIND_WEIGHT))
     for word in card.words:
-        if word not in plan.words and word not in card.kinds:
+        if word not in plan.words and word not in card.kinds and word not in kinds:
             plan.extra.append((word, weights.CARD_WORD_WEIGHT))
 
 

@@ -110,6 +110,27 @@ def test_a_named_card_lends_the_question_what_it_is():
     assert rows[0][kind] == 1.0 and rows[1][kind] == 0.0
 
 
+def test_a_card_named_in_a_french_question_lends_what_it_is_by_its_french_names():
+    """A card is printed in English: in a French question, what it is is read by the French
+    rules' names for it, or the French heading path it sits under never holds it."""
+    from rulebook.search.lexicon import Card, Lexicon
+    from rulebook.search.weights import CARD_KIND_WEIGHT
+
+    lexicon = Lexicon(glossary_names=[{"en": "Units", "fr": "Unités"}])
+    lexicon.cards["vessa"] = Card("Vessa", ["banish"], ["reaction", "unit"])
+    lexicon.single_cards["Vessa"] = "vessa"
+    plan = understand("je peux jouer Vessa quand mon adversaire attaque ?", "fr", lexicon)
+    assert plan.card_kinds == ["reaction", "unites"]  # « Réaction » folds alike
+    assert ("unites", CARD_KIND_WEIGHT) in plan.extra and (
+        "unit",
+        CARD_KIND_WEIGHT,
+    ) not in plan.extra
+    rows = features(
+        plan, [Candidate(1.0, "a", "141.1", "Concepts du jeu › Unités", "Les unités ...")]
+    )
+    assert rows[0][FEATURES.index("kind_path")] == 1.0
+
+
 def test_the_site_skips_the_bank_vectors_while_asked_weighs_nothing():
     asked = ("when do my tired creatures get back up",)
     plan = understand("when do tired creatures get up again", "en", None)
