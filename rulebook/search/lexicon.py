@@ -369,4 +369,5 @@ def singular(word: str) -> str:
 
 
 def singular_words(text: str) -> tuple[str, ...]:
+    """A name as ``borrowed`` keys it, so that a question's "showdown" meets "Showdowns"."""
     return tuple(singular(fold(w)) for w in _WORD_RE.findall(text))

@@ -163,12 +163,13 @@ def _borrowed(keys: list[str], language: str | None, lexicon: Lexicon) -> list[l
 
 
 def _read_card(plan: Plan, card, names: dict[tuple[str, ...], list[str]]) -> None:
-    """What a card named in the question is, and its ability words, as weighted words. What
-    it is is in English, as printed: ``names`` (``Lexicon.borrowed``) gives the page's own
-    name for it (a spell's French rules are under « Sorts »)."""
-    kinds = [w for k in card.kinds for w in names.get((singular(k),), [k])]
-    plan.card_kinds.extend(k for k in dict.fromkeys(kinds) if k not in plan.card_kinds)
-    for word in dict.fromkeys(kinds):  # what the card is leads to the rules that govern it
+    """What a card named in the question is, and its ability words, as weighted words. Its
+    keywords and types are printed in English: ``names`` (``Lexicon.borrowed``) gives the
+    page's own names for them, as its rules' headings say them (a spell's French rules are
+    under « Sorts »)."""
+    kinds = list(dict.fromkeys(w for k in card.kinds for w in names.get((singular(k),), [k])))
+    plan.card_kinds.extend(k for k in kinds if k not in plan.card_kinds)
+    for word in kinds:  # what the card is leads to the rules that govern it
         if word not in plan.words:
             plan.extra.append((word, weights.CARD_KIND_WEIGHT))
     for word in card.words:

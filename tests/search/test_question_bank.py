@@ -121,10 +121,8 @@ def test_a_card_named_in_a_french_question_lends_what_it_is_by_its_french_names(
     lexicon.single_cards["Vessa"] = "vessa"
     plan = understand("je peux jouer Vessa quand mon adversaire attaque ?", "fr", lexicon)
     assert plan.card_kinds == ["reaction", "unites"]  # « Réaction » folds alike
-    assert ("unites", CARD_KIND_WEIGHT) in plan.extra and (
-        "unit",
-        CARD_KIND_WEIGHT,
-    ) not in plan.extra
+    assert ("unites", CARD_KIND_WEIGHT) in plan.extra
+    assert ("unit", CARD_KIND_WEIGHT) not in plan.extra
     rows = features(
         plan, [Candidate(1.0, "a", "141.1", "Concepts du jeu › Unités", "Les unités ...")]
     )
