@@ -1,12 +1,9 @@
 """What a reader sees of issue 32 items 3 and 7, in Chromium: term links, breadcrumbs, no
 maintainers' link, history wording, same-page links, short links and the home search."""
 
-import os
-import secrets
-
 import pytest
 
-from tests.served import gunicorn, manage
+from tests.served import serve_data_dir
 
 pytestmark = pytest.mark.browser
 
@@ -46,21 +43,8 @@ def faq_server_url(tmp_path_factory, corpus_dir):
     faq = corpus_dir / "faq" / "official-faqs.json"
     if not (rules.is_file() and faq.is_file()):
         pytest.skip("the 2026-07-16 rules or the official FAQ are not in ../shared/corpus")
-    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        pytest.skip("browser tests run in the SQLite pass only")
-    env = {
-        **{k: v for k, v in os.environ.items() if k != "DATABASE_URL"},
-        "RULEBOOK_DATA_DIR": str(tmp_path_factory.mktemp("browser-faq")),
-        "DJANGO_SETTINGS_MODULE": "rulebook.settings.prod",
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-    }
-    manage(env, "migrate", "--noinput", "-v0")
-    for path in (rules, faq):
-        manage(env, "ingest", str(path), "--game", "riftbound", "-v0")
-    manage(env, "collectstatic", "--noinput", "-v0")
-    with gunicorn(env) as url:
-        yield url
+    loads = [("ingest", str(path), "--game", "riftbound", "-v0") for path in (rules, faq)]
+    yield from serve_data_dir(tmp_path_factory.mktemp("browser-faq"), *loads)
 
 
 def _dead_fragments(page, base: str, game: str) -> dict[str, list[str]]:
