@@ -335,7 +335,7 @@ def _add_cards(lexicon: Lexicon) -> None:
 
     language = site_languages.KNOWLEDGE_LANGUAGE
     skip = plain_languages.get(language).stopwords | plain_languages.words("question_words")
-    automaton = ahocorasick.Automaton()
+    automaton, champions = ahocorasick.Automaton(), {}
     rows = CardRow.objects.values_list(
         "name", "ability_text", "keywords", "card_types", "super_types", "game__slug"
     )
@@ -354,13 +354,38 @@ def _add_cards(lexicon: Lexicon) -> None:
         kinds = list(dict.fromkeys(fold(k) for k in kinds if isinstance(k, str) and k.strip()))
         words = [w for w in words if w not in skip][: weights.MAX_CARD_WORDS]
         lexicon.cards[folded] = Card(name, words, kinds)
-        if " " in folded:
-            automaton.add_word(folded, folded)
-        else:
-            lexicon.single_cards[name.strip()] = folded
+        _add_card_name(lexicon, automaton, name.strip(), folded)
+        if "," in name and "champion" in kinds:
+            champions.setdefault(name.split(",")[0].strip(), []).append(lexicon.cards[folded])
+    _add_champion_names(lexicon, automaton, champions)
     if len(automaton):
         automaton.make_automaton()
     lexicon.automaton = automaton
+
+
+def _add_card_name(lexicon: Lexicon, automaton, written: str, folded: str) -> None:
+    if " " in folded:
+        automaton.add_word(folded, folded)
+    else:
+        lexicon.single_cards[written] = folded
+
+
+def _add_champion_names(lexicon: Lexicon, automaton, champions: dict[str, list[Card]]) -> None:
+    """Players name a champion by the name before the comma ("Shen" for *Shen, Kinkou*): that
+    name reads as the champion's card, or, where it has several, as what they all are. A
+    short name that is already another card's, or a rule's name, is left to that."""
+    for short, cards in champions.items():
+        folded = folded_name(short)
+        if (
+            not folded
+            or folded in lexicon.cards
+            or any(folded in n for n in lexicon.names.values())
+        ):
+            continue
+        kinds = [k for k in cards[0].kinds if all(k in card.kinds for card in cards[1:])]
+        words = cards[0].words if len(cards) == 1 else []
+        lexicon.cards[folded] = Card(short, words, kinds)
+        _add_card_name(lexicon, automaton, short, folded)
 
 
 def singular(word: str) -> str:
