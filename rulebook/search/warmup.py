@@ -33,7 +33,7 @@ def prepare() -> bool:
     first question after a start then costs about what the hundredth does."""
     meaning.load()
     if nearest.enabled():
-        encoder.load()
+        encoder.session(1)  # the weights, and the network a question runs on
     ok = _read_rules()
     for game in [None, *_games()]:
         for language, text in PROBES:

@@ -1,4 +1,5 @@
-"""The sentence encoder read with numpy gives the model's own vectors.
+"""The sentence encoder (numpy for the tokens, ONNX Runtime for the layers) gives the
+model's own vectors.
 
 The reference values were computed once with sentence-transformers 6.3.0 on PyTorch 2.13.0
 (CPU) from the same wheel, for two sentences written for this test: a misread weight, a
@@ -100,3 +101,15 @@ def test_the_shelf_keeps_to_the_querys_scope():
     found = shelf.nearest(rows[0], SearchQuery(text="q", document="tournament-rules"), "en")
     assert [key for key, _ in found] == ["tr-a"]
     assert shelf.nearest(rows[0], SearchQuery(text="q", game="h"), "en") == []
+
+
+def test_the_network_reads_the_loaded_weights_in_place():
+    """Each worker holds the model once: the graph names every layer weight as external data
+    and the session is handed ``load``'s own arrays, so the serialised graph stays small."""
+    from rulebook.search import encoder_graph
+
+    weights, _, shape = encoder.load()
+    model, external = encoder_graph.build(weights, shape)
+    assert len(model) < 100_000  # the weights alone are about 43 MB
+    assert len(external) == 16 * shape["layers"]
+    assert all(array is weights[name] for name, array in external.items())
