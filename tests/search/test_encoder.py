@@ -6,6 +6,8 @@ The reference values were computed once with sentence-transformers 6.3.0 on PyTo
 wrong activation or a wrong pooling moves them by far more than the tolerance.
 """
 
+import sys
+
 import numpy
 import pytest
 
@@ -113,3 +115,11 @@ def test_the_network_reads_the_loaded_weights_in_place():
     assert len(model) < 100_000  # the weights alone are about 43 MB
     assert len(external) == 16 * shape["layers"]
     assert all(array is weights[name] for name, array in external.items())
+
+
+def test_without_onnx_runtime_the_encoder_is_off(monkeypatch, settings):
+    """A machine without ONNX Runtime's wheel ranks by the engine alone, as without the
+    model, rather than logging a failed embedding on every question."""
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)  # import now raises ImportError
+    settings.RULEBOOK_ENCODER = True
+    assert not encoder.available() and not nearest.enabled()
