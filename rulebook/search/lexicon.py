@@ -41,6 +41,7 @@ class Card:
     # What the card is: its keywords, types and supertypes ("reaction", "unit", "champion"),
     # folded. A question about a card is most often decided by the rules of what it is.
     kinds: list[str] = field(default_factory=list)
+    tag: bool = False  # a champion's name before its comma: the rules name champions so
 
 
 @dataclass
@@ -384,7 +385,7 @@ def _add_champion_names(lexicon: Lexicon, automaton, champions: dict[str, list[C
             continue
         kinds = [k for k in cards[0].kinds if all(k in card.kinds for card in cards[1:])]
         words = cards[0].words if len(cards) == 1 else []
-        lexicon.cards[folded] = Card(short, words, kinds)
+        lexicon.cards[folded] = Card(short, words, kinds, tag=True)
         _add_card_name(lexicon, automaton, short, folded)
 
 

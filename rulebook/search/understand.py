@@ -119,7 +119,8 @@ def _read(text: str, language: str | None, lexicon: Lexicon | None, describe=Fal
         return plan  # quoted phrases with no question around them: as typed
     plan.mode = "question"
     cards = lexicon.find_cards(tokens) if lexicon else []
-    in_cards = {i for start, end, _ in cards for i in range(start, end)}
+    # A champion's tag stays a searched word: rules' examples name champions by it.
+    in_cards = {i for s, e, name in cards if not lexicon.cards[name].tag for i in range(s, e)}
     kept = [fold(w) for i, w in enumerate(tokens) if i not in in_cards]
     plan.words = list(dict.fromkeys(w for w in kept if w not in NOT_CONTENT))
     if not plan.words and not cards:  # nothing but scaffolding: a name inside, or as typed

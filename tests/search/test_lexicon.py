@@ -42,9 +42,9 @@ def test_words_are_held_together_when_one_name_holds_every_one():
 
 @pytest.mark.django_db
 def test_a_champion_is_named_by_the_name_before_its_comma():
-    """Players say "Vessa" for *Vessa, Warden*. A champion's short name reads as its card;
-    shared by several champions, as what they all are; never over another card's name, a
-    rule's name, or a card that is no champion."""
+    """Players say "Vessa" for *Vessa, Warden*. A champion's short name reads as its card
+    and stays a searched word; shared by several champions, it reads as what they all are;
+    never over another card's name, a rule's name, or a card that is no champion."""
     from rulebook.search.understand import understand
 
     game = create_game()
@@ -69,6 +69,7 @@ def test_a_champion_is_named_by_the_name_before_its_comma():
     found = lexicon.load()
     vessa = understand("can I play Vessa in a showdown?", "en", found)
     assert vessa.cards == ["vessa"] and vessa.card_kinds == ["reaction", "tank", "unit", "champion"]
+    assert "vessa" in vessa.words  # still searched: the rules' examples name champions so
     assert ("draw", CARD_WORD_WEIGHT) in vessa.extra  # one champion: its ability words too
     orin = understand("does orin vale attack twice?", "en", found)
     assert orin.cards == ["orin vale"] and orin.card_kinds == ["unit", "champion"]
