@@ -122,7 +122,7 @@ def _forward(run, texts: list[str]):
     )
     x = _norm(x, weights, "embeddings.LayerNorm")
     blocked = (1.0 - mask)[:, None, None, :] * numpy.float32(-1e9)  # padding: never attended
-    (x,) = run.run(None, {"x": x.astype(numpy.float32), "blocked": blocked})
+    (x,) = run.run(None, {"x": x.astype(numpy.float32, copy=False), "blocked": blocked})
     pooled = (x * mask[..., None]).sum(1) / mask.sum(1, keepdims=True)  # the mean of tokens
     return pooled / numpy.linalg.norm(pooled, axis=1, keepdims=True)
 
