@@ -19,7 +19,8 @@ pages and the fold's two hash halves (``select``), then sets their weights by co
 ascent on a small grid, maximising strict plus lenient MRR@10 summed over every
 question, with one feature held at weight 1 (``--anchor``: the engine's own score, or
 ``bm25``, the row scored alike for every engine); the others weigh 0. ``--write`` saves
-the result.
+the result. The encoder's bundled adapter has read every training fold: capture a fold with
+``RULEBOOK_ENCODER_ADAPTER`` naming one trained without it (``encoder_train.py``), or 0.
 """
 
 from __future__ import annotations

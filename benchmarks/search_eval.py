@@ -150,6 +150,15 @@ def evaluate(label, items, systems, show_misses=False):
                     print(f"      miss: {q!r} -> {got[:5]} want {sorted(rel)[:6]}")
 
 
+def _adapter_is_bundled() -> bool:
+    """Whether the encoder's adapter in use is the one the site ships, which
+    ``encoder_train.py`` learned from every training fold of the bank."""
+    from django.conf import settings
+
+    path = getattr(settings, "RULEBOOK_ENCODER_ADAPTER", "")
+    return bool(path) and os.path.basename(path) == "encoder_adapter.npz"
+
+
 @functools.cache
 def _lexicon():
     """The names the site reads queries against, loaded once per run (every set asks)."""
@@ -259,6 +268,11 @@ def _question_sets(args, sets, systems) -> None:
             items = corpus.bank_questions(lang)
             evaluate_and_cards(f"bank held out, {lang}", items, systems[lang], lang)
     if "fold" in sets:  # a training fold this database's index lacks
+        if _adapter_is_bundled():
+            print(
+                f"WARNING: the encoder's bundled adapter has read fold {args.fold}: its figures "
+                "are not unseen (RULEBOOK_ENCODER_ADAPTER: one trained without it, or 0)"
+            )
         for lang in ("en", "fr"):
             items = corpus.bank_questions(lang, held=False, fold=args.fold)
             label = f"bank fold {args.fold}, {lang}"

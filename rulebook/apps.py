@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.core import checks
 
 
 class RulebookConfig(AppConfig):
@@ -7,6 +8,7 @@ class RulebookConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        checks.register(check_encoder_adapter)
         # The ingest renders pages ahead with page assembly; loading imports no page code,
         # so the app, which sees both, hands it over.
         from rulebook.loading import precompute, vectors
@@ -32,3 +34,24 @@ class RulebookConfig(AppConfig):
                 keyword_body.rendered_keyword_pages,
             )
         )
+
+
+def check_encoder_adapter(app_configs=None, **kwargs):
+    """A configured adapter that cannot be read would leave every question without the
+    encoder (logged per question): say so at start."""
+    from rulebook.search import encoder
+
+    path = encoder.adapter()
+    if not path:
+        return []
+    try:
+        encoder.read_adapter(path)
+    except (OSError, ValueError) as exc:
+        return [
+            checks.Error(
+                f"RULEBOOK_ENCODER_ADAPTER cannot be read: {exc}",
+                hint='Point it at an adapter from benchmarks/encoder_train.py, or "0" for none.',
+                id="rulebook.E001",
+            )
+        ]
+    return []

