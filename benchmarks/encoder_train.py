@@ -9,14 +9,16 @@ environment has no PyTorch and the training's needs no Django::
 
     python benchmarks/encoder_train.py capture --out /tmp/pairs.json
     pip install -r requirements-train.txt            # a separate environment
-    python benchmarks/encoder_train.py fit /tmp/pairs.json --write
+    python benchmarks/encoder_train.py fit /tmp/pairs.json --siblings --write
 
-``capture`` reads, on a database loaded with ``load_questions --holdout`` (``--fold K``
-leaves a training fold out too, to measure on it), each bank question with the text the
-shelf encodes for its rule. A question of the bank's held-back fifth is never captured,
-whatever the database holds. ``fit`` trains rank-``--rank`` LoRA matrices on every dense
-layer with in-batch negatives (each batch's other rules; one question per rule per batch),
-and writes, per layer, the two matrices whose product is added to its weights.
+``capture`` reads each bank question of the database with the text the shelf encodes for
+its rule; a question of the bank's held-back fifth is never captured, whatever the database
+holds (to measure on a training fold, capture on a database loaded with ``load_questions
+--holdout --fold K`` and ``fit --out`` elsewhere). ``fit`` trains rank-``--rank`` LoRA
+matrices on every dense layer with in-batch negatives (each batch's other rules; one
+question per rule per batch) and, with ``--siblings``, a rule beside each question's (the
+same parent's), and writes, per layer, the two matrices whose product is added to its
+weights. The adapter in use came from the command above.
 """
 
 from __future__ import annotations
@@ -57,13 +59,11 @@ def capture(out: str) -> None:
     found = {"rules": rules, "siblings": siblings, "pairs": pairs}
     Path(out).write_text(json.dumps(found, ensure_ascii=False), encoding="utf-8")
     print(f"{len(pairs)} pairs written to {out}; {refused} held-back questions left out")
-    if refused:
-        print("  the database holds the held-back fifth: load it with `--holdout`")
 
 
 def batches(pairs: list, size: int, rng: random.Random):
-    """Shuffled batches in which no rule text appears twice: another question's rule is
-    a batch's negative, and its own rule must not be one."""
+    """Shuffled batches in which no rule appears twice: another question's rule is a
+    batch's negative, and its own rule must not be one."""
     order = pairs[:]
     rng.shuffle(order)
     while order:
@@ -151,20 +151,20 @@ class BatchLoss:
         import torch
 
         keys = [key for _, key, _ in batch]
-        if self.args.siblings:
-            keys += [self.wrong(key, set(keys)) for key in keys[: len(batch)]]
+        if self.args.siblings:  # never another question's own rule; two may bring the same
+            answers = frozenset(keys)
+            keys += [self.wrong(key, answers) for key in keys]
         questions = self.embed([q for q, _, _ in batch], QUESTION_TOKENS)
         rules = self.embed([self.rules[key] for key in keys], RULE_TOKENS)
         logits = questions @ rules.T * self.args.scale
         return torch.nn.functional.cross_entropy(logits, torch.arange(len(batch)))
 
-    def wrong(self, key: str, taken: set) -> str:
-        near = [k for k in self.siblings.get(key, ()) if k not in taken]
+    def wrong(self, key: str, answers: frozenset) -> str:
+        """A rule beside ``key`` (the same parent's), else any: never one of the answers."""
+        near = [k for k in self.siblings.get(key, ()) if k not in answers]
         if not near:
-            near = [k for k in self.rng.sample(self.keys, 8) if k not in taken]
-        chosen = self.rng.choice(near)
-        taken.add(chosen)
-        return chosen
+            near = [k for k in self.rng.sample(self.keys, 8) if k not in answers]
+        return self.rng.choice(near)
 
 
 def matrices(model, scale: float) -> dict:
@@ -192,7 +192,7 @@ def main():
     learn = step.add_parser("fit", help="learn the adapter (needs requirements-train.txt)")
     learn.add_argument("pairs")
     learn.add_argument("--out", default=str(ADAPTER))
-    learn.add_argument("--write", action="store_true", help=f"write it (to {ADAPTER})")
+    learn.add_argument("--write", action="store_true", help="write it to --out")
     learn.add_argument("--rank", type=int, default=16)
     learn.add_argument("--lr", type=float, default=3e-4)
     learn.add_argument("--epochs", type=float, default=1.0)
