@@ -37,6 +37,7 @@ import re
 import sqlite3
 import tempfile
 import time
+from pathlib import Path
 
 import corpus
 
@@ -153,10 +154,12 @@ def evaluate(label, items, systems, show_misses=False):
 def _adapter_is_bundled() -> bool:
     """Whether the encoder's adapter in use is the one the site ships, which
     ``encoder_train.py`` learned from every training fold of the bank."""
-    from django.conf import settings
+    from encoder_train import ADAPTER
 
-    path = getattr(settings, "RULEBOOK_ENCODER_ADAPTER", "")
-    return bool(path) and os.path.basename(path) == "encoder_adapter.npz"
+    from rulebook.search import encoder
+
+    path = encoder.adapter()
+    return bool(path) and Path(path).resolve() == ADAPTER.resolve()
 
 
 @functools.cache

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import io
 import json
 import zipfile
 from pathlib import Path
@@ -59,7 +60,14 @@ def name() -> str:
 def _named(path: str) -> str:
     if not path:
         return MODEL
-    return f"{MODEL}+{hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]}"
+    return f"{MODEL}+{hashlib.sha256(_adapter_bytes(path)).hexdigest()[:12]}"
+
+
+@functools.cache
+def _adapter_bytes(path: str) -> bytes:
+    """The adapter file, read once per process: its name and its weights come from the same
+    bytes, so vectors are never keyed to a file replaced after the weights were loaded."""
+    return Path(path).read_bytes()
 
 
 def load() -> tuple[dict, object, dict]:
@@ -102,7 +110,7 @@ def read_adapter(path: str) -> dict[str, tuple]:
     that is missing, is not an adapter, or holds half a pair raises (``OSError``,
     ``ValueError``), at a worker's start and in ``manage.py check``, not at a question."""
     try:
-        with numpy.load(path) as stored:
+        with numpy.load(io.BytesIO(_adapter_bytes(path))) as stored:
             names = {key[:-2] for key in stored.files if key.endswith((".A", ".B"))}
             if not names or len(names) * 2 != len(stored.files):  # a half pair, or other arrays
                 raise ValueError(f"{path}: not an adapter (each layer holds .A and .B)")
