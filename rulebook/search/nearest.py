@@ -42,6 +42,7 @@ from django.conf import settings
 from rulebook.search import encoder, trace
 from rulebook.search.base import IndexEntry, SearchQuery, kinds_of, row_text
 from rulebook.search.weights import (
+    NAME_MAX_WORDS,
     NEAREST_ASKED,
     NEAREST_DEPTH,
     NEAREST_GAP,
@@ -49,6 +50,7 @@ from rulebook.search.weights import (
     NEAREST_MAP_LANGUAGES,
     NEAREST_RIDGE,
     NEAREST_SHARE,
+    NEAREST_TIE,
 )
 
 logger = logging.getLogger(__name__)
@@ -268,7 +270,17 @@ def nearest(backend, sq: SearchQuery, plan) -> list[tuple[str, float]]:
     return near
 
 
-def fuse(ranked: list[tuple[float, str]], near: list[tuple[str, float]]) -> list[tuple[float, str]]:
+def tie(plan) -> float:
+    """How near the best fused score a row is settled by the encoder's order
+    (``settled``): a query of a few words ties the engines' statistics, each engine its own
+    way; a question of many words does not, and there the engine's order is the better one
+    (``weights.NEAREST_TIE``)."""
+    return NEAREST_TIE if len(plan.words) <= NAME_MAX_WORDS else 0.0
+
+
+def fuse(
+    ranked: list[tuple[float, str]], near: list[tuple[str, float]], tie: float = 0.0
+) -> list[tuple[float, str]]:
     """(score, key) best first: the engine's ranking and the encoder's, fused by reciprocal
     rank (each key scores ``1 / (NEAREST_K + place)`` per list, the encoder's times
     ``NEAREST_SHARE``). The engine's place is its rank, or less where its score is near the
@@ -286,11 +298,28 @@ def fuse(ranked: list[tuple[float, str]], near: list[tuple[str, float]]) -> list
         score[key] = score.get(key, 0.0) + 1.0 / (NEAREST_K + place)
     for rank, (key, _) in enumerate(near):
         score[key] = score.get(key, 0.0) + NEAREST_SHARE / (NEAREST_K + rank)
-    return sorted(((s, k) for k, s in score.items()), key=lambda pair: (-pair[0], pair[1]))
+    fused = sorted(((s, k) for k, s in score.items()), key=lambda pair: (-pair[0], pair[1]))
+    return settled(fused, {key: rank for rank, (key, _) in enumerate(near)}, tie)
+
+
+def settled(fused: list[tuple[float, object]], near_rank: dict, tie: float):
+    """``fused`` with its first places, those within ``tie`` of the best score, put in
+    the encoder's order: each engine's scores move them by hundredths that the other
+    engine's do not share, and the encoder's order is the same on both. The scores stay
+    where they were, so the list still reads best first."""
+    if tie <= 0 or len(fused) < 2:
+        return fused
+    floor = fused[0][0] * (1.0 - tie)
+    head = [key for score, key in fused if score >= floor]
+    if len(head) < 2:
+        return fused
+    last = len(near_rank)
+    head.sort(key=lambda key: near_rank.get(key, last))  # stable: the fused order breaks ties
+    return [(fused[i][0], key) for i, key in enumerate(head)] + fused[len(head) :]
 
 
 def fuse_rows(
-    scored: list[tuple[float, object]], near, row_of, key_of
+    scored: list[tuple[float, object]], near, row_of, key_of, tie: float = 0.0
 ) -> list[tuple[float, object]]:
     """``fuse`` over an engine's own rows (Whoosh's document numbers): (score, row) best
     first. ``row_of(key)`` is the row of one of the encoder's keys (None: not in the query's
@@ -302,7 +331,7 @@ def fuse_rows(
         return scored
     mapped = [(row, cosine) for key, cosine in near if (row := row_of(key)) is not None]
     fused: list[tuple[float, object]] = []
-    for _, tied in groupby(fuse(scored, mapped), key=lambda pair: pair[0]):
+    for _, tied in groupby(fuse(scored, mapped, tie), key=lambda pair: pair[0]):
         tied = list(tied)
         fused.extend(sorted(tied, key=lambda pair: key_of(pair[1])) if len(tied) > 1 else tied)
     return fused

@@ -16,7 +16,7 @@ import json
 
 from rulebook.search import postgres_sql as sql
 from rulebook.search import weights
-from rulebook.search.nearest import fuse
+from rulebook.search.nearest import fuse, tie
 from rulebook.search.ranking import ancestor_keys, lifted, preferred
 from rulebook.search.rerank import Candidate, rerank
 from rulebook.search.understand import Plan
@@ -137,4 +137,4 @@ def in_order(rows, plan, prefer, near) -> list[tuple[float, str]]:
         mine |= {parent for key in mine for parent in ancestor_keys(key)}
         scores = {k: s for s, k in preferred([(s, k) for k, s in scores.items()], mine)}
     order = sorted(scores, key=lambda k: (-scores[k], k))
-    return fuse([(scores[k], k) for k in order], near)
+    return fuse([(scores[k], k) for k in order], near, tie(plan))

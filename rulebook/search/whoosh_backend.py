@@ -33,7 +33,7 @@ from rulebook.search.base import (
     SearchUnavailable,
     kinds_of,
 )
-from rulebook.search.nearest import fuse_rows, nearest
+from rulebook.search.nearest import fuse_rows, nearest, tie
 from rulebook.search.query import snippet, word_spans
 from rulebook.search.ranking import (
     KNOWLEDGE_KINDS,
@@ -238,7 +238,8 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
             if (docnum := self._scoped(key, flt)) is not None:
                 lifted[docnum] = lifted.get(docnum, 0.0) + extra
         ranked = sorted(((s, d) for d, s in lifted.items()), key=lambda p: (-p[0], p[1]))
-        return fuse_rows(ranked, near, lambda key: self._scoped(key, flt), self._stored_key)
+        row_of = functools.partial(self._scoped, flt=flt)
+        return fuse_rows(ranked, near, row_of, self._stored_key, tie(plan))
 
     def _reranked(self, scored, plan, prior):
         """The best rows scored again on what their heading paths and neighbours say

@@ -87,6 +87,31 @@ def test_the_encoder_settles_what_the_engine_nearly_ties():
     assert apart[:2] == ["a", "b"]  # the engine's clear first keeps its place
 
 
+def test_a_short_querys_first_places_take_the_encoders_order():
+    """Two engines that split a near-tie each their own way give the same first."""
+    near = [("b", 0.9), ("a", 0.8), ("c", 0.7)]
+    one = nearest.fuse([(10.0, "a"), (9.0, "b"), (5.0, "c")], near, tie=0.06)
+    other = nearest.fuse([(10.0, "b"), (9.0, "a"), (5.0, "c")], near, tie=0.06)
+    assert [k for _, k in one][:2] == [k for _, k in other][:2] == ["b", "a"]
+    scores = [s for s, _ in one]
+    assert scores == sorted(scores, reverse=True)  # still best first
+    untied = nearest.fuse([(10.0, "a"), (9.0, "b"), (5.0, "c")], near)
+    assert [k for _, k in untied][:2] == ["a", "b"]  # no tie: the engine's order
+    behind = [("c", 0.9), ("b", 0.8), ("a", 0.7)]
+    far = nearest.fuse([(10.0, "a"), (2.0, "b"), (1.0, "c")], behind, tie=0.06)
+    assert [k for _, k in far][0] == "a"  # a clear first is no tie
+
+
+def test_only_a_few_words_are_settled():
+    class Plan:
+        def __init__(self, words):
+            self.words = words
+
+    assert nearest.tie(Plan(["reaction", "timing"])) == nearest.NEAREST_TIE > 0
+    long = ["can", "unit", "attack", "turn", "played", "battlefield"]
+    assert nearest.tie(Plan(long)) == 0.0
+
+
 def test_the_shelf_keeps_to_the_querys_scope():
     rows = numpy.eye(3, 384, dtype=numpy.float32)
     shelf = nearest.Shelf(
