@@ -83,7 +83,10 @@ def _mapper(reviewed: str, default_doc):
 
 
 def faq_questions() -> list[dict]:
-    """Community FAQ questions citing rules: ``{q, relevant, slug, half}``."""
+    """Community FAQ questions citing rules: ``{q, relevant, slug, half, side}``. ``side``
+    splits the tuning half by page (its slugs sorted and numbered, even 0, odd 1), so that
+    what learns from one side of the pages can be measured on the other; None when
+    reporting."""
     from ingest.knowledge.community import parse_community
 
     if not FAQ.exists():
@@ -95,6 +98,8 @@ def faq_questions() -> list[dict]:
         slug: ("tuning" if i % 2 == 0 else "reporting")
         for i, slug in enumerate(sorted({p.slug for p in pages}))
     }
+    tuning = sorted(slug for slug, half in halves.items() if half == "tuning")
+    sides = {slug: i % 2 for i, slug in enumerate(tuning)}
     out = []
     for page in pages:
         carry = _mapper(page.reviewed_version or "", default_doc)
@@ -108,6 +113,7 @@ def faq_questions() -> list[dict]:
                         "relevant": sorted(relevant),
                         "slug": page.slug,
                         "half": halves[page.slug],
+                        "side": sides.get(page.slug),
                     }
                 )
     return out

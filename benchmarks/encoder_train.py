@@ -33,9 +33,10 @@ from pathlib import Path
 ADAPTER = Path(__file__).resolve().parent.parent / "rulebook" / "search" / "encoder_adapter.npz"
 TARGETS = ["query", "key", "value", "dense"]  # every dense layer of the six blocks
 QUESTION_TOKENS, RULE_TOKENS = 64, 256
+FAQ_RULES = "rule:riftbound:core-rules:en:"  # the rules the community FAQ cites
 
 
-def capture(out: str) -> None:
+def capture(out: str, faq: str = "none") -> None:
     import corpus
 
     corpus.setup_django()
@@ -43,35 +44,55 @@ def capture(out: str) -> None:
     from rulebook.search import nearest
     from rulebook.search.entries import default_rule_entries
 
-    rules, families, pairs, refused = {}, {}, [], 0
+    rules, families, pairs, refused, numbered = {}, {}, [], 0, {}
     for entry in default_rule_entries():
         if not nearest.wanted(entry):
             continue
         rules[entry.key] = nearest.encoded_text(entry)
         parent = (entry.key.rsplit(":", 1)[0], (entry.number or "").rpartition(".")[0])
         families.setdefault(parent, []).append(entry.key)
+        if entry.language == "en" and entry.key.startswith(FAQ_RULES):
+            numbered[entry.number] = entry.key
         for question in entry.extra.get("asked", ()):
             if held_out(question):
                 refused += 1
                 continue
             pairs.append([question, entry.key, entry.language])
+    asked = faq_pairs(corpus.faq_questions(), faq, numbered)
     siblings = {key: family for family in families.values() for key in family}
-    found = {"rules": rules, "siblings": siblings, "pairs": pairs}
+    found = {"rules": rules, "siblings": siblings, "pairs": pairs, "faq": asked}
     Path(out).write_text(json.dumps(found, ensure_ascii=False), encoding="utf-8")
-    print(f"{len(pairs)} pairs written to {out}; {refused} held-back questions left out")
+    print(
+        f"{len(pairs)} bank pairs and {len(asked)} FAQ pairs written to {out}; "
+        f"{refused} held-back questions left out"
+    )
+
+
+def faq_pairs(questions: list[dict], faq: str, numbered: dict) -> list:
+    """The community FAQ's tuning half as pairs, a question with each rule it cites: real
+    players' wording, where the bank is ours. ``faq``: ``all`` its pages, ``0`` or ``1`` one
+    side of them (to measure on the other), ``none``. The reporting half is never read."""
+    if faq == "none":
+        return []
+    pairs = []
+    for item in questions:
+        if item["half"] != "tuning" or (faq != "all" and str(item["side"]) != faq):
+            continue
+        pairs += [[item["q"], numbered[n], "en"] for n in item["relevant"] if n in numbered]
+    return pairs
 
 
 def batches(pairs: list, size: int, rng: random.Random):
-    """Shuffled batches in which no rule appears twice: another question's rule is a
-    batch's negative, and its own rule must not be one."""
+    """Shuffled batches in which no rule and no question appears twice: another question's
+    rule is a batch's negative, and its own rule must not be one."""
     order = pairs[:]
     rng.shuffle(order)
     while order:
         batch, seen, rest = [], set(), []
         for pair in order:
-            if len(batch) < size and pair[1] not in seen:
+            if len(batch) < size and pair[0] not in seen and pair[1] not in seen:
                 batch.append(pair)
-                seen.add(pair[1])
+                seen.update(pair[:2])
             else:
                 rest.append(pair)
         yield batch
@@ -94,6 +115,7 @@ def fit(path: str, args) -> dict:
     torch.set_num_threads(args.threads)
     captured = json.loads(Path(path).read_text(encoding="utf-8"))
     wanted = set(args.languages.split(","))
+    captured["pairs"] += captured.get("faq", []) * args.faq_repeat
     captured["pairs"] = [pair for pair in captured["pairs"] if pair[2] in wanted]
     lora = LoraConfig(r=args.rank, lora_alpha=2 * args.rank, lora_dropout=0.05)
     lora.target_modules = TARGETS
@@ -135,6 +157,9 @@ class BatchLoss:
         self.model, self.args = model, args
         self.rules, self.siblings = captured["rules"], captured["siblings"]
         self.keys = sorted(self.rules)
+        self.answers = {}  # a FAQ question may cite several rules: none is its negative
+        for question, key, _ in captured["pairs"]:
+            self.answers.setdefault(question, set()).add(key)
         self.tokenizer = AutoTokenizer.from_pretrained(model_folder())
         self.rng = random.Random(args.seed)
 
@@ -157,6 +182,11 @@ class BatchLoss:
         questions = self.embed([q for q, _, _ in batch], QUESTION_TOKENS)
         rules = self.embed([self.rules[key] for key in keys], RULE_TOKENS)
         logits = questions @ rules.T * self.args.scale
+        mask = [
+            [other != key and other in self.answers[question] for other in keys]
+            for question, key, _ in batch
+        ]
+        logits = logits.masked_fill(torch.tensor(mask), float("-inf"))
         return torch.nn.functional.cross_entropy(logits, torch.arange(len(batch)))
 
     def wrong(self, key: str, answers: frozenset) -> str:
@@ -189,6 +219,12 @@ def main():
     step = parser.add_subparsers(dest="step", required=True)
     cap = step.add_parser("capture", help="bank questions and their rules' texts")
     cap.add_argument("--out", required=True)
+    cap.add_argument(
+        "--faq",
+        choices=["none", "all", "0", "1"],
+        default="none",
+        help="the community FAQ's tuning half too: all its pages, or one side of them",
+    )
     learn = step.add_parser("fit", help="learn the adapter (needs requirements-train.txt)")
     learn.add_argument("pairs")
     learn.add_argument("--out", default=str(ADAPTER))
@@ -202,9 +238,10 @@ def main():
     learn.add_argument("--threads", type=int, default=2)
     learn.add_argument("--siblings", action="store_true", help="a sibling rule as negative")
     learn.add_argument("--languages", default="en,fr", help="the questions learned from")
+    learn.add_argument("--faq-repeat", type=int, default=1, help="each FAQ pair, N times")
     args = parser.parse_args()
     if args.step == "capture":
-        return capture(args.out)
+        return capture(args.out, args.faq)
     import numpy
 
     found = fit(args.pairs, args)

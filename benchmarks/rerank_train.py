@@ -34,7 +34,8 @@ import zlib
 
 import corpus
 import numpy
-from search_eval import DRAW_ANSWER, DRAW_QUESTION, make_backend, metrics, same_subtree
+from named_cases import DRAW_ANSWER, DRAW_QUESTION
+from search_eval import make_backend, metrics, same_subtree
 
 GRID = (-0.5, -0.3, -0.2, -0.1, -0.05, 0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0)
 SWEEPS = 3
