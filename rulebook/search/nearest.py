@@ -288,31 +288,35 @@ def fuse(
     nearly ties are told apart by the encoder, not by the engine's last hundredth of a
     point. Unchanged when either found nothing: a question whose words find no rule goes on
     to the second tries (``steps``: a respelling, the rules' own words) rather than to the
-    encoder's guesses alone."""
+    encoder's guesses alone. ``tie``: see ``settled``."""
     if not near or not ranked:
         return ranked
+    return settled(_reciprocal(ranked, near), near, tie)
+
+
+def _reciprocal(ranked: list[tuple[float, object]], near) -> list[tuple[float, object]]:
     best = ranked[0][0]
-    score: dict[str, float] = {}
+    score: dict[object, float] = {}
     for rank, (engine, key) in enumerate(ranked):
         place = min(rank, NEAREST_GAP * (1.0 - engine / best)) if best > 0 else rank
         score[key] = score.get(key, 0.0) + 1.0 / (NEAREST_K + place)
     for rank, (key, _) in enumerate(near):
         score[key] = score.get(key, 0.0) + NEAREST_SHARE / (NEAREST_K + rank)
-    fused = sorted(((s, k) for k, s in score.items()), key=lambda pair: (-pair[0], pair[1]))
-    return settled(fused, {key: rank for rank, (key, _) in enumerate(near)}, tie)
+    return sorted(((s, k) for k, s in score.items()), key=lambda pair: (-pair[0], pair[1]))
 
 
-def settled(fused: list[tuple[float, object]], near_rank: dict, tie: float):
+def settled(fused: list[tuple[float, object]], near, tie: float):
     """``fused`` with its first places, those within ``tie`` of the best score, put in
-    the encoder's order: each engine's scores move them by hundredths that the other
-    engine's do not share, and the encoder's order is the same on both. The scores stay
-    where they were, so the list still reads best first."""
+    the encoder's order (``near``'s): each engine's scores move them by hundredths that the
+    other engine's do not share, and the encoder's order is the same on both. The scores
+    stay where they were, so the list still reads best first."""
     if tie <= 0 or len(fused) < 2:
         return fused
     floor = fused[0][0] * (1.0 - tie)
     head = [key for score, key in fused if score >= floor]
     if len(head) < 2:
         return fused
+    near_rank = {key: rank for rank, (key, _) in enumerate(near)}
     last = len(near_rank)
     head.sort(key=lambda key: near_rank.get(key, last))  # stable: the fused order breaks ties
     return [(fused[i][0], key) for i, key in enumerate(head)] + fused[len(head) :]
@@ -330,8 +334,10 @@ def fuse_rows(
     if not near or not scored:
         return scored
     mapped = [(row, cosine) for key, cosine in near if (row := row_of(key)) is not None]
+    if not mapped:
+        return scored
     fused: list[tuple[float, object]] = []
-    for _, tied in groupby(fuse(scored, mapped, tie), key=lambda pair: pair[0]):
+    for _, tied in groupby(_reciprocal(scored, mapped), key=lambda pair: pair[0]):
         tied = list(tied)
         fused.extend(sorted(tied, key=lambda pair: key_of(pair[1])) if len(tied) > 1 else tied)
-    return fused
+    return settled(fused, mapped, tie)  # after equal scores are in the keys' order, as ``fuse``
