@@ -1,0 +1,49 @@
+"""``benchmarks/encoder_train.py``: what the encoder's adapter may learn from, and the
+batches it learns in (the parts that need no PyTorch)."""
+
+import random
+import sys
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def _trainer():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import encoder_train
+
+        return encoder_train
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+QUESTIONS = [
+    {"q": "lantern lit twice?", "relevant": ["101.1", "101.2"], "half": "tuning", "side": 0},
+    {"q": "does the moth fly?", "relevant": ["202.3", "999.9"], "half": "tuning", "side": 1},
+    {"q": "who keeps the wick?", "relevant": ["101.1"], "half": "reporting", "side": None},
+]
+NUMBERED = {"101.1": "k:101.1", "101.2": "k:101.2", "202.3": "k:202.3"}
+
+
+def test_the_reporting_half_is_never_learned_from():
+    pairs = _trainer().faq_pairs(QUESTIONS, "all", NUMBERED)
+    assert {question for question, _, _ in pairs} == {"lantern lit twice?", "does the moth fly?"}
+    assert ["lantern lit twice?", "k:101.2", "en"] in pairs  # each rule it cites
+    assert all(key != "999.9" for _, key, _ in pairs)  # a number no rule holds is left out
+
+
+def test_one_side_of_the_pages_leaves_the_other_to_measure_on():
+    trainer = _trainer()
+    assert {q for q, _, _ in trainer.faq_pairs(QUESTIONS, "0", NUMBERED)} == {"lantern lit twice?"}
+    assert {q for q, _, _ in trainer.faq_pairs(QUESTIONS, "1", NUMBERED)} == {"does the moth fly?"}
+    assert trainer.faq_pairs(QUESTIONS, "none", NUMBERED) == []
+
+
+def test_a_batch_never_holds_a_question_or_a_rule_twice():
+    pairs = [["q1", "r1", "en"], ["q1", "r2", "en"], ["q2", "r1", "en"], ["q3", "r3", "fr"]]
+    for seed in range(10):  # shuffled differently: q1's two pairs meet first in some
+        batches = list(_trainer().batches(pairs, 8, random.Random(seed)))
+        assert sorted(map(tuple, sum(batches, []))) == sorted(map(tuple, pairs))  # each once
+        for batch in batches:
+            assert len({q for q, _, _ in batch}) == len({r for _, r, _ in batch}) == len(batch)
