@@ -14,11 +14,14 @@ environment has no PyTorch and the training's needs no Django::
 ``capture`` reads each bank question of the database with the text the shelf encodes for
 its rule; a question of the bank's held-back fifth is never captured, whatever the database
 holds (to measure on a training fold, capture on a database loaded with ``load_questions
---holdout --fold K`` and ``fit --out`` elsewhere). ``fit`` trains rank-``--rank`` LoRA
-matrices on every dense layer with in-batch negatives (each batch's other rules; one
-question per rule per batch) and, with ``--siblings``, a rule beside each question's (the
-same parent's), and writes, per layer, the two matrices whose product is added to its
-weights. The adapter in use came from the command above.
+--holdout --fold K`` and ``fit --out`` elsewhere). ``--faq all|0|1`` adds the community
+FAQ's tuning half, or one side of its pages, to be measured on the other with
+``search_eval.py --side`` (tried; not in the adapter in use, ``docs/search.md``). ``fit``
+trains rank-``--rank`` LoRA matrices on every dense layer with in-batch negatives (each
+batch's other rules; no question and no rule twice per batch) and, with ``--siblings``, a
+rule beside each question's (the same parent's), and writes, per layer, the two matrices
+whose product is added to its weights. About 14 GB of memory on two cores: one at a time.
+The adapter in use came from the command above.
 """
 
 from __future__ import annotations
