@@ -255,7 +255,9 @@ SCHEMAS = {
             "`broadened`, `kept` (its answer is the one returned), `top` hits with their "
             "scores, and for a question the rerank's `weights` and best `candidates` with "
             "their `features`, the encoder's `nearest` rules (`key`, `cosine`) fused with "
-            "them and `nearest_mapped` (the games whose bank's map carried the question).",
+            "them, `nearest_mapped` (the games whose bank's map carried the question) and, "
+            "for a query of a few words, `settled` (`within`, `places`, `moved`: the first "
+            "places the encoder's order settled).",
             "items": {"type": "object"},
         },
     ),

@@ -314,12 +314,11 @@ def settled(fused: list[tuple[float, object]], near, tie: float):
         return fused
     floor = fused[0][0] * (1.0 - tie)
     head = [key for score, key in fused if score >= floor]
-    if len(head) < 2:
-        return fused
     near_rank = {key: rank for rank, (key, _) in enumerate(near)}
     last = len(near_rank)
-    head.sort(key=lambda key: near_rank.get(key, last))  # stable: the fused order breaks ties
-    return [(fused[i][0], key) for i, key in enumerate(head)] + fused[len(head) :]
+    order = sorted(head, key=lambda key: near_rank.get(key, last))  # stable: ties keep theirs
+    trace.settled(tie, len(head), order != head)  # for ``debug=1``; else nothing
+    return [(fused[i][0], key) for i, key in enumerate(order)] + fused[len(order) :]
 
 
 def fuse_rows(

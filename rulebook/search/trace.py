@@ -104,5 +104,15 @@ def nearest(found: list[tuple[str, float]], mapped: list[str]) -> None:
     pending["nearest_mapped"] = mapped
 
 
+def settled(tie: float, places: int, moved: bool) -> None:
+    """How many first places of the engine call under way the encoder's order settled
+    (``nearest.settled``), within what share of the best score, and whether it moved one."""
+    trace = _current.get()
+    if trace is None:
+        return
+    pending = trace.pending = trace.pending or {}
+    pending["settled"] = {"within": tie, "places": places, "moved": moved}
+
+
 def _hit(hit) -> dict:
     return {"number": hit.number, "title": hit.title, "score": round(hit.score, 4)}

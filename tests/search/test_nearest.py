@@ -107,6 +107,17 @@ def test_debug_lists_the_nearest_rules(encoded, client):
     assert body["debug"]["calls"][0]["nearest_mapped"] == []  # Emberfield has no bank
 
 
+def test_debug_says_how_a_short_querys_first_places_were_settled(encoded, client):
+    def settled(q):
+        body = client.get(reverse("api_search"), {"q": q, "lang": "en", "debug": "1"}).json()
+        return body["debug"]["calls"][0].get("settled")
+
+    short = settled("unused mana")
+    assert short["within"] == weights.NEAREST_TIE and short["places"] >= 1
+    assert isinstance(short["moved"], bool)
+    assert settled(QUESTION) is None  # a long question keeps the fused order
+
+
 @pytest.fixture
 def own_game(engine, settings, monkeypatch):
     """A game of its own, with a text no run encoded before; the commands read only its
