@@ -2,20 +2,12 @@
 batches it learns in (the parts that need no PyTorch)."""
 
 import random
-import sys
-from pathlib import Path
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from .benchmark_modules import load
 
 
 def _trainer():
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        import encoder_train
-
-        return encoder_train
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    return load("encoder_train")
 
 
 QUESTIONS = [
