@@ -252,12 +252,10 @@ SCHEMAS = {
             "type": "array",
             "description": "Each engine call: `step` (`respell`, `typed`, `as_name`, "
             "`rules_words`, `drop_kind_words`, `broaden`, `also`), `text`, `total`, "
-            "`broadened`, `kept` (its answer is the one returned), `top` hits with their "
-            "scores, and for a question the rerank's `weights` and best `candidates` with "
-            "their `features`, the encoder's `nearest` rules (`key`, `cosine`) fused with "
-            "them, `nearest_mapped` (the games whose bank's map carried the question) and, "
-            "for a query of a few words, `settled` (`within`, `places`, `moved`: the first "
-            "places the encoder's order settled).",
+            "`broadened`, `kept` (its answer is the one returned), `top` hits with scores; "
+            "for a question the rerank's `weights`, best `candidates` with `features`, the "
+            "encoder's `nearest` rules (`key`, `cosine`), `nearest_mapped` (games whose bank's "
+            "map carried it) and, for a few words, `settled` (`within`, `places`, `moved`).",
             "items": {"type": "object"},
         },
     ),
