@@ -98,19 +98,26 @@ def test_a_failing_encoder_leaves_the_engines_answer(encoded, monkeypatch):
     assert found[0] == "110.1" and "120.1" not in found
 
 
+def typed_call(client, q: str) -> dict:
+    """``debug=1``'s engine call for the words as typed: a session that loaded Riftbound
+    first searches its rules' name for a player's word ("mana": "rune pool";
+    ``steps.first_search``)."""
+    body = client.get(reverse("api_search"), {"q": q, "lang": "en", "debug": "1"}).json()
+    return next(call for call in body["debug"]["calls"] if call["step"] == "typed")
+
+
 def test_debug_lists_the_nearest_rules(encoded, client):
-    body = client.get(reverse("api_search"), {"q": QUESTION, "lang": "en", "debug": "1"}).json()
-    near = body["debug"]["calls"][0]["nearest"]
+    call = typed_call(client, QUESTION)
+    near = call["nearest"]
     first_two = {n["key"].rsplit(":", 1)[1] for n in near[:2]}
     assert first_two == {"110.1", "120.1"}  # the round's rule and the mana it leaves unspent
     assert all(-1 <= n["cosine"] <= 1 for n in near)
-    assert body["debug"]["calls"][0]["nearest_mapped"] == []  # Emberfield has no bank
+    assert call["nearest_mapped"] == []  # Emberfield has no bank
 
 
 def test_debug_says_how_a_short_querys_first_places_were_settled(encoded, client):
     def settled(q):
-        body = client.get(reverse("api_search"), {"q": q, "lang": "en", "debug": "1"}).json()
-        return body["debug"]["calls"][0].get("settled")
+        return typed_call(client, q).get("settled")
 
     short = settled("unused mana")
     assert short["within"] == weights.NEAREST_TIE and short["places"] >= 1
