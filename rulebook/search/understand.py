@@ -164,10 +164,11 @@ def _borrowed(keys: list[str], language: str | None, lexicon: Lexicon) -> list[l
 
 
 def _read_card(plan: Plan, card, names: dict[tuple[str, ...], list[str]]) -> None:
-    """What a card named in the question is, and its ability words, as weighted words. Its
-    keywords and types are printed in English: ``names`` (``Lexicon.borrowed``) gives the
-    page's own names for them, as its rules' headings say them (a spell's French rules are
-    under « Sorts »)."""
+    """What a card named in the question is, its ability words and its name's own words, as
+    weighted words. Its keywords and types are printed in English: ``names``
+    (``Lexicon.borrowed``) gives the page's own names for them, as its rules' headings say
+    them (a spell's French rules are under « Sorts »). A champion's short name is already a
+    searched word (the rules' examples name champions by it)."""
     kinds = list(dict.fromkeys(w for k in card.kinds for w in names.get((singular(k),), [k])))
     plan.card_kinds.extend(k for k in kinds if k not in plan.card_kinds)
     for word in kinds:  # what the card is leads to the rules that govern it
@@ -176,6 +177,11 @@ def _read_card(plan: Plan, card, names: dict[tuple[str, ...], list[str]]) -> Non
     for word in card.words:
         if word not in plan.words and word not in card.kinds and word not in kinds:
             plan.extra.append((word, weights.CARD_WORD_WEIGHT))
+    if not card.tag:
+        for word in dict.fromkeys(map(fold, _TOKEN_RE.findall(card.name))):
+            if len(word) >= weights.CARD_WORD_MIN_LENGTH and word not in NOT_CONTENT:
+                if word not in plan.words:
+                    plan.extra.append((word, weights.CARD_NAME_WEIGHT))
 
 
 def _names_nothing(content, language: str | None, lexicon: Lexicon) -> bool:
