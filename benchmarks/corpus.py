@@ -98,8 +98,7 @@ def faq_questions() -> list[dict]:
         slug: ("tuning" if i % 2 == 0 else "reporting")
         for i, slug in enumerate(sorted({p.slug for p in pages}))
     }
-    tuning = sorted(slug for slug, half in halves.items() if half == "tuning")
-    sides = {slug: i % 2 for i, slug in enumerate(tuning)}
+    sides = page_sides(slug for slug, half in halves.items() if half == "tuning")
     out = []
     for page in pages:
         carry = _mapper(page.reviewed_version or "", default_doc)
@@ -117,6 +116,13 @@ def faq_questions() -> list[dict]:
                     }
                 )
     return out
+
+
+def page_sides(slugs) -> dict[str, int]:
+    """Each tuning page's side (0 or 1): the slugs sorted and numbered, even and odd. The
+    FAQ's sides (``faq_questions``) and the rerank's page folds (``rerank_train``) split
+    alike, so that what one side teaches is measured on the other."""
+    return {slug: n % 2 for n, slug in enumerate(sorted(set(slugs)))}
 
 
 def bank_questions(language: str, held: bool = True, fold: int | None = None) -> list[dict]:

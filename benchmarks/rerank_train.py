@@ -217,8 +217,8 @@ def page_folds(captures) -> list[tuple]:
     """Two (train, held-out) filters that split the tuning half by FAQ page (its pages
     sorted and numbered, even and odd) and a bank fold by a hash of each question, the
     judged questions always on the train side."""
-    slugs = sorted({i["slug"] for cap in captures for i in cap["sets"]["tuning"]})
-    fold = {slug: n % 2 for n, slug in enumerate(slugs)} | {"bank-0": 0, "bank-1": 1}
+    slugs = (i["slug"] for cap in captures for i in cap["sets"]["tuning"])
+    fold = corpus.page_sides(slugs) | {"bank-0": 0, "bank-1": 1}
     split = {"tuning", "bank_en", "bank_fr"}
     folds = []
     for held in (0, 1):
