@@ -25,14 +25,21 @@ def postgres_configured() -> bool:
     return os.environ.get("DATABASE_URL", "").startswith("postgres")
 
 
+def module_game(slug: str, django_db_blocker, build):
+    """A game of a module's own, for its fixture to ``yield from``: ``build()`` commits it
+    (outside the tests' transactions, as an index is built from it), and it is removed
+    after the module, so that no other module's search or lexicon meets it."""
+    with django_db_blocker.unblock():
+        Game.objects.filter(slug=slug).delete()
+        build()
+    yield slug
+    with django_db_blocker.unblock():
+        Game.objects.filter(slug=slug).delete()
+
+
 @pytest.fixture(scope="module")
 def starfall(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        Game.objects.filter(slug=GAME).delete()
-        create_game()
-    yield GAME
-    with django_db_blocker.unblock():
-        Game.objects.filter(slug=GAME).delete()
+    yield from module_game(GAME, django_db_blocker, create_game)
 
 
 def drop_postgres_index() -> None:

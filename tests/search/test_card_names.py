@@ -13,7 +13,7 @@ from rulebook.models import Card, Game
 from rulebook.search import SearchQuery, run_search, weights
 from rulebook.search.understand import understand
 
-from .conftest import module_index
+from .conftest import module_game, module_index
 from .fixtures import add_document
 
 pytestmark = pytest.mark.django_db
@@ -41,22 +41,21 @@ RULES = [
 QUESTION = "does the shield from Brightwall Charm prevent damage?"
 
 
+def create_cinderfall():
+    game = Game.objects.create(slug=GAME, name="Cinderfall")
+    add_document(game, "en", "2026-01-01", RULES)
+    Card.objects.create(
+        game=game,
+        name="Brightwall Charm",
+        slug="brightwall-charm",
+        card_types=["Spell"],
+        ability_text="Give a unit a shield.",
+    )
+
+
 @pytest.fixture(scope="module")
 def cinderfall(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        Game.objects.filter(slug=GAME).delete()
-        game = Game.objects.create(slug=GAME, name="Cinderfall")
-        add_document(game, "en", "2026-01-01", RULES)
-        Card.objects.create(
-            game=game,
-            name="Brightwall Charm",
-            slug="brightwall-charm",
-            card_types=["Spell"],
-            ability_text="Give a unit a shield.",
-        )
-    yield GAME
-    with django_db_blocker.unblock():
-        Game.objects.filter(slug=GAME).delete()
+    yield from module_game(GAME, django_db_blocker, create_cinderfall)
 
 
 @pytest.fixture(scope="module", params=["whoosh", "postgres"])

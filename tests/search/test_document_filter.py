@@ -3,11 +3,10 @@ Tournament Rules hit as such (issue 34); on our own Emberwick documents, on each
 
 import pytest
 
-from rulebook.models import Game
 from rulebook.search import SearchQuery, run_search
 from tests.tournament import GAME, load_first_versions
 
-from .conftest import BACKENDS, module_index
+from .conftest import BACKENDS, module_game, module_index
 
 pytestmark = pytest.mark.django_db
 
@@ -16,12 +15,7 @@ TR, CR = f"/en/{GAME}/tournament-rules/", f"/en/{GAME}/rules/"
 
 @pytest.fixture(scope="module")
 def emberwick(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        Game.objects.filter(slug=GAME).delete()
-        load_first_versions()
-    yield GAME
-    with django_db_blocker.unblock():
-        Game.objects.filter(slug=GAME).delete()
+    yield from module_game(GAME, django_db_blocker, load_first_versions)
 
 
 @pytest.fixture(scope="module", params=sorted(BACKENDS))

@@ -19,7 +19,7 @@ from rulebook.models import AskedQuestion, EncodedText, Game, Rule
 from rulebook.search import SearchQuery, encoder, nearest, run_search, weights
 from rulebook.search.entries import document_entries
 
-from .conftest import module_index
+from .conftest import module_game, module_index
 from .fixtures import add_document
 
 pytestmark = pytest.mark.django_db
@@ -42,15 +42,13 @@ def emberfield_entries():
     return [e for e in search.entries_from_database() if e.game == GAME]
 
 
+def create_emberfield():
+    add_document(Game.objects.create(slug=GAME, name="Emberfield"), "en", "2026-01-01", RULES)
+
+
 @pytest.fixture(scope="module")
 def emberfield(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        Game.objects.filter(slug=GAME).delete()
-        game = Game.objects.create(slug=GAME, name="Emberfield")
-        add_document(game, "en", "2026-01-01", RULES)
-    yield GAME
-    with django_db_blocker.unblock():
-        Game.objects.filter(slug=GAME).delete()
+    yield from module_game(GAME, django_db_blocker, create_emberfield)
 
 
 @pytest.fixture(scope="module", params=["whoosh", "postgres"])
