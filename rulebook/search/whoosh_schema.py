@@ -250,6 +250,17 @@ def _bonuses(parsed: ParsedQuery, langs) -> list:
     return out
 
 
+def of_kinds(q, kind):
+    """``q`` matching only entries of ``kind`` when no rule is among them (a search of
+    cards, the other-language panel's FAQ answers and cards): Whoosh then skips the rules'
+    postings, the bulk of every shelf, instead of scoring each match and filtering it out
+    after (``scored_window``). Scores are ``q``'s alone."""
+    kinds = kinds_of(kind)
+    if not kinds or "rule" in kinds:
+        return q
+    return query.Require(q, query.Or([query.Term("kind", k) for k in kinds]))
+
+
 def named_docs(searcher, parsed: ParsedQuery) -> set[int]:
     """The entries a name-like query names: its name key, or that key's plural or singular,
     is their name or keyword."""

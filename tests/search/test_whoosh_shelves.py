@@ -190,3 +190,29 @@ def test_a_search_of_every_kind_ranks_the_rules_as_a_search_of_rules(tmp_path, m
     every = _search(backend, question).hits
     assert every[0].kind == "faq" and alone == ["1", "2"]
     assert [h.number for h in every if h.kind == "rule"] == alone
+
+
+def test_a_search_of_cards_walks_no_rule(tmp_path, monkeypatch):
+    """Cards share their shelf with the rules, the bulk of it: a search of cards alone (and
+    the other-language panel's FAQ answers and cards) skips the rules' postings instead of
+    scoring each matching rule and filtering it out after (``whoosh_schema.of_kinds``)."""
+    from rulebook.search import whoosh_scoring
+
+    card = _entry("card:sentry", "Shielded Sentry: a shielded unit stands guard.", kind="card")
+    backend = _backend(tmp_path, RULES + FAQ + [card])
+    thrown_away, counted = [], whoosh_scoring.counted_search
+
+    def spy(searcher, q, flt, limit):
+        found = counted(searcher, q, flt, limit)
+        thrown_away.append(found.filtered_count)
+        return found
+
+    monkeypatch.setattr(whoosh_scoring, "counted_search", spy)
+    for kind in ("card", ("faq", "card")):
+        results = _search(backend, "shielded", kind=kind)
+        urls = [h.url for h in results.hits]
+        assert "/card:sentry/" in urls and not [u for u in urls if u.startswith("/rule:")]
+    assert thrown_away == [0, 0]  # rule 1 holds the word, and was never walked
+    monkeypatch.setattr(ws, "of_kinds", lambda q, kind: q)
+    _search(backend, "shielded", kind="card")
+    assert thrown_away[-1] >= 1  # walked, then filtered out
