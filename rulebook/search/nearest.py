@@ -318,6 +318,8 @@ def settled(fused: list[tuple[float, object]], near, tie: float):
     last = len(near_rank)
     order = sorted(head, key=lambda key: near_rank.get(key, last))  # stable: ties keep theirs
     trace.settled(tie, len(head), order != head)  # for ``debug=1``; else nothing
+    if order == head:
+        return fused
     return [(fused[i][0], key) for i, key in enumerate(order)] + fused[len(order) :]
 
 

@@ -71,8 +71,8 @@ def kept(results) -> None:
 def reranked(names: tuple[str, ...], ordered, rows, weights, scored) -> None:
     """The rerank's view of the engine call under way: features and final score of its best
     candidates, best first."""
-    trace = _current.get()
-    if trace is None:
+    pending = _pending()
+    if pending is None:
         return
     final = {key: score for score, key in scored}
     listed = [
@@ -86,20 +86,16 @@ def reranked(names: tuple[str, ...], ordered, rows, weights, scored) -> None:
         for c, row in zip(ordered, rows, strict=False)
     ]
     listed.sort(key=lambda item: -item["score"])
-    trace.pending = {
-        **(trace.pending or {}),  # the encoder's nearest rules, found first on some engines
-        "weights": {n: w for n, w in zip(names, weights, strict=True) if w},
-        "candidates": listed[:SHOWN],
-    }
+    pending["weights"] = {n: w for n, w in zip(names, weights, strict=True) if w}
+    pending["candidates"] = listed[:SHOWN]
 
 
 def nearest(found: list[tuple[str, float]], mapped: list[str]) -> None:
     """The encoder's nearest rules for the engine call under way (``nearest``), and the
     games whose bank's map carried the question first."""
-    trace = _current.get()
-    if trace is None:
+    pending = _pending()
+    if pending is None:
         return
-    pending = trace.pending = trace.pending or {}
     pending["nearest"] = [{"key": key, "cosine": round(c, 4)} for key, c in found[:SHOWN]]
     pending["nearest_mapped"] = mapped
 
@@ -107,11 +103,21 @@ def nearest(found: list[tuple[str, float]], mapped: list[str]) -> None:
 def settled(tie: float, places: int, moved: bool) -> None:
     """How many first places of the engine call under way the encoder's order settled
     (``nearest.settled``), within what share of the best score, and whether it moved one."""
+    pending = _pending()
+    if pending is None:
+        return
+    pending["settled"] = {"within": tie, "places": places, "moved": moved}
+
+
+def _pending() -> dict | None:
+    """What the engine call under way has noted so far (the rerank, the encoder's nearest
+    rules and its settling, in whichever order the engine runs them); None when no request
+    is traced, so that nothing is built for an untraced search."""
     trace = _current.get()
     if trace is None:
-        return
-    pending = trace.pending = trace.pending or {}
-    pending["settled"] = {"within": tie, "places": places, "moved": moved}
+        return None
+    trace.pending = trace.pending or {}
+    return trace.pending
 
 
 def _hit(hit) -> dict:

@@ -179,9 +179,9 @@ def _read_card(plan: Plan, card, names: dict[tuple[str, ...], list[str]]) -> Non
             plan.extra.append((word, weights.CARD_WORD_WEIGHT))
     if not card.tag:
         for word in dict.fromkeys(map(fold, _TOKEN_RE.findall(card.name))):
-            if len(word) >= weights.CARD_WORD_MIN_LENGTH and word not in NOT_CONTENT:
-                if word not in plan.words:
-                    plan.extra.append((word, weights.CARD_NAME_WEIGHT))
+            short = len(word) < weights.CARD_WORD_MIN_LENGTH
+            if not short and word not in NOT_CONTENT and word not in plan.words:
+                plan.extra.append((word, weights.CARD_NAME_WEIGHT))
 
 
 def _names_nothing(content, language: str | None, lexicon: Lexicon) -> bool:

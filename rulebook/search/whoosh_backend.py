@@ -165,15 +165,15 @@ class WhooshBackend(StoreStamps, WhooshWords, SearchBackend):
                 ruled = self._filter(searcher, dataclasses.replace(sq, kind="rule"))
                 total, scored = self._question(q, langs, plan, (flt, ruled), window, near)
         else:
-            q = ws.build(parsed, langs)
+            q = ws.build(parsed, langs, kind=sq.kind)
         if q is not None and not plan.question:
             lower = self._unnamed_knowledge(searcher, sq, parsed)
-            total, scored = scored_window(searcher, ws.of_kinds(q, sq.kind), flt, window, lower)
+            total, scored = scored_window(searcher, q, flt, window, lower)
             if total < weights.FEW_RESULTS and len(parsed.terms) > 1:
                 # Few rows hold every word: the OR query ranks, its coordination puts them first.
                 results.broadened = not total
-                q = ws.build(parsed, langs, broadened=True)
-                total, scored = scored_window(searcher, ws.of_kinds(q, sq.kind), flt, window, lower)
+                q = ws.build(parsed, langs, broadened=True, kind=sq.kind)
+                total, scored = scored_window(searcher, q, flt, window, lower)
         if sq.prefer and not sq.language:  # what a page in that language searches first
             mine = self._filter(searcher, dataclasses.replace(sq, language=sq.prefer))
             scored = preferred(scored, mine)

@@ -177,8 +177,9 @@ def stem(lang: str, word: str) -> str:
     return tokens[0] if tokens else ""
 
 
-def build(parsed: ParsedQuery, langs, broadened: bool = False):
-    """The Whoosh query: every term required (or any, when broadened), plus ranking bonuses."""
+def build(parsed: ParsedQuery, langs, broadened: bool = False, kind=None):
+    """The Whoosh query: every term required (or any, when broadened), plus ranking bonuses;
+    of ``kind``'s entries only (``of_kinds``)."""
     parts, optional = [], []
     for term in parsed.terms:
         clause = _term(term, langs)
@@ -191,7 +192,7 @@ def build(parsed: ParsedQuery, langs, broadened: bool = False):
     else:
         core = query.And(parts)
     bonuses = _bonuses(parsed, langs) + ([] if broadened or not parts else optional)
-    return query.AndMaybe(core, query.Or(bonuses)) if bonuses else core
+    return of_kinds(query.AndMaybe(core, query.Or(bonuses)) if bonuses else core, kind)
 
 
 def _stop_word_somewhere(term: QueryTerm, langs) -> bool:
@@ -254,7 +255,8 @@ def of_kinds(q, kind):
     """``q`` matching only entries of ``kind`` when no rule is among them (a search of
     cards, the other-language panel's FAQ answers and cards): Whoosh then skips the rules'
     postings, the bulk of every shelf, instead of scoring each match and filtering it out
-    after (``scored_window``). Scores are ``q``'s alone."""
+    after (``scored_window``). Scores are ``q``'s alone; the hits' highlighted words read
+    only the text fields, never ``kind``."""
     kinds = kinds_of(kind)
     if not kinds or "rule" in kinds:
         return q
