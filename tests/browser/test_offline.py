@@ -33,7 +33,9 @@ def save(page, server_url, lang="en"):
     page.goto(f"{server_url}/{lang}/lanternfall/")
     panel = page.locator(".offline-panel")
     panel.locator("[data-action=save]").click()
-    page.wait_for_selector(".offline-panel[data-saved=saved]")
+    # Saving fetches every page of the game: on a slow two-core machine running the suite
+    # on both cores it once took over Playwright's default 30 s (CI, 2026-12-05).
+    page.wait_for_selector(".offline-panel[data-saved=saved]", timeout=120_000)
     return panel
 
 
