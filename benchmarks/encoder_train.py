@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -48,10 +49,12 @@ def capture(out: str, faq: str = "none") -> None:
     from rulebook.search.entries import default_rule_entries
 
     rules, families, pairs, refused, numbered = {}, {}, [], 0, {}
+    numbers = {}
     for entry in default_rule_entries():
         if not nearest.wanted(entry):
             continue
         rules[entry.key] = nearest.encoded_text(entry)
+        numbers[entry.key] = entry.number or ""
         parent = (entry.key.rsplit(":", 1)[0], (entry.number or "").rpartition(".")[0])
         families.setdefault(parent, []).append(entry.key)
         if entry.language == "en" and entry.key.startswith(FAQ_RULES):
@@ -64,11 +67,49 @@ def capture(out: str, faq: str = "none") -> None:
     asked = faq_pairs(corpus.faq_questions(), faq, numbered)
     siblings = {key: family for family in families.values() for key in family}
     found = {"rules": rules, "siblings": siblings, "pairs": pairs, "faq": asked}
+    found["lexical"] = lexical_neighbours(rules, numbers, pairs + asked)
     Path(out).write_text(json.dumps(found, ensure_ascii=False), encoding="utf-8")
     print(
         f"{len(pairs)} bank pairs and {len(asked)} FAQ pairs written to {out}; "
         f"{refused} held-back questions left out"
     )
+
+
+def lexical_neighbours(rules: dict, numbers: dict, pairs: list, depth: int = 10) -> dict:
+    """Each question's first rules by BM25 over the rules' own text (SQLite FTS5), its
+    answers and their family line (ancestors, descendants) left out: the rules a lexical
+    engine puts above the right one, for ``fit --lexical`` to teach as wrong answers."""
+    import sqlite3
+
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE r USING fts5(k UNINDEXED, lang UNINDEXED, t)")
+    db.executemany(
+        "INSERT INTO r VALUES (?, ?, ?)", [(k, k.split(":")[3], t) for k, t in rules.items()]
+    )
+    answers = {}
+    for question, key, _ in pairs:
+        answers.setdefault(question, set()).add(key)
+    found = {}
+    for question, keys in answers.items():
+        words = [w for w in re.findall(r"\w{3,}", question.lower()) if not w.isdigit()]
+        if not words:
+            continue
+        lang = next(iter(keys)).split(":")[3]
+        match = " OR ".join(f'"{w}"' for w in words)
+        rows = db.execute(
+            "SELECT k FROM r WHERE r MATCH ? AND lang = ? ORDER BY rank LIMIT ?",
+            [match, lang, depth + 2 * len(keys) + 10],
+        ).fetchall()
+        line = [numbers[k] for k in keys]
+        found[question] = [k for (k,) in rows if not any(related(numbers[k], n) for n in line)][
+            :depth
+        ]
+    return found
+
+
+def related(one: str, other: str) -> bool:
+    """One number is the other, or its ancestor or descendant (413 and 413.2.a)."""
+    return one == other or one.startswith(other + ".") or other.startswith(one + ".")
 
 
 def faq_pairs(questions: list[dict], faq: str, numbered: dict) -> list:
@@ -159,6 +200,7 @@ class BatchLoss:
 
         self.model, self.args = model, args
         self.rules, self.siblings = captured["rules"], captured["siblings"]
+        self.lexical = captured.get("lexical", {})
         self.keys = sorted(self.rules)
         self.answers = {}  # a FAQ question may cite several rules: none is its negative
         for question, key, _ in captured["pairs"]:
@@ -181,7 +223,7 @@ class BatchLoss:
         keys = [key for _, key, _ in batch]
         if self.args.siblings:  # never another question's own rule; two may bring the same
             answers = frozenset(keys)
-            keys += [self.wrong(key, answers) for key in keys]
+            keys += [self.wrong(q, key, answers) for q, key, _ in batch]
         questions = self.embed([q for q, _, _ in batch], QUESTION_TOKENS)
         rules = self.embed([self.rules[key] for key in keys], RULE_TOKENS)
         logits = questions @ rules.T * self.args.scale
@@ -192,8 +234,14 @@ class BatchLoss:
         logits = logits.masked_fill(torch.tensor(mask), float("-inf"))
         return torch.nn.functional.cross_entropy(logits, torch.arange(len(batch)))
 
-    def wrong(self, key: str, answers: frozenset) -> str:
-        """A rule beside ``key`` (the same parent's), else any: never one of the answers."""
+    def wrong(self, question: str, key: str, answers: frozenset) -> str:
+        """A rule beside ``key`` (the same parent's), else any: never one of the answers.
+        With ``--lexical P``, a share P of questions bring instead one of the rules BM25
+        puts first for them (``lexical_neighbours``)."""
+        if self.args.lexical and self.rng.random() < self.args.lexical:
+            near = [k for k in self.lexical.get(question, ()) if k not in answers]
+            if near:
+                return self.rng.choice(near[: self.args.lexical_depth])
         near = [k for k in self.siblings.get(key, ()) if k not in answers]
         if not near:
             near = [k for k in self.rng.sample(self.keys, 8) if k not in answers]
@@ -240,6 +288,8 @@ def main():
     learn.add_argument("--seed", type=int, default=0)
     learn.add_argument("--threads", type=int, default=2)
     learn.add_argument("--siblings", action="store_true", help="a sibling rule as negative")
+    learn.add_argument("--lexical", type=float, default=0.0, help="share of BM25 negatives")
+    learn.add_argument("--lexical-depth", type=int, default=5, help="from BM25's first N")
     learn.add_argument("--languages", default="en,fr", help="the questions learned from")
     learn.add_argument("--faq-repeat", type=int, default=1, help="each FAQ pair, N times")
     args = parser.parse_args()

@@ -39,3 +39,30 @@ def test_a_batch_never_holds_a_question_or_a_rule_twice():
         assert sorted(map(tuple, sum(batches, []))) == sorted(map(tuple, pairs))  # each once
         for batch in batches:
             assert len({q for q, _, _ in batch}) == len({r for _, r, _ in batch}) == len(batch)
+
+
+LEXICAL_RULES = {
+    "rule:lanternfall:core:en:101": "Lanterns › Lighting a lantern",
+    "rule:lanternfall:core:en:101.1": "Spend one wick to light a lantern you control.",
+    "rule:lanternfall:core:en:202": "Moths drift toward every lit lantern at dusk.",
+    "rule:lanternfall:core:en:303": "A wick burns down at the end of each round.",
+    "rule:lanternfall:core:en:404": "The tide rises twice per round.",
+    "rule:lanternfall:core:fr:202": "Les phalènes vont vers chaque lantern allumée.",
+}
+
+
+def test_bm25s_neighbours_leave_out_the_answer_its_family_and_other_languages():
+    numbers = {key: key.rsplit(":", 1)[1] for key in LEXICAL_RULES}
+    question = "how do I light a lantern with a wick"
+    pairs = [[question, "rule:lanternfall:core:en:101.1", "en"]]
+    found = _trainer().lexical_neighbours(LEXICAL_RULES, numbers, pairs)
+    assert sorted(found[question]) == [
+        "rule:lanternfall:core:en:202",  # "lantern"
+        "rule:lanternfall:core:en:303",  # "wick"
+    ]
+
+
+def test_a_family_line_runs_through_ancestors_and_descendants_only():
+    related = _trainer().related
+    assert related("413", "413.2.a") and related("413.2.a", "413") and related("413", "413")
+    assert not related("413", "4130") and not related("413.2", "413.3")
