@@ -19,8 +19,10 @@ FAQ's tuning half, or one side of its pages, to be measured on the other with
 ``search_eval.py --side`` (tried; not in the adapter in use, ``docs/search.md``). ``fit``
 trains rank-``--rank`` LoRA matrices on every dense layer with in-batch negatives (each
 batch's other rules; no question and no rule twice per batch) and, with ``--siblings``, a
-rule beside each question's (the same parent's), and writes, per layer, the two matrices
-whose product is added to its weights. About 14 GB of memory on two cores: one at a time.
+rule beside each question's (the same parent's), for a share ``--lexical`` of them one of
+BM25's first rules for the question instead (tried; not in the adapter in use), and
+writes, per layer, the two matrices whose product is added to its weights. About 14 GB of
+memory and 15 to 20 minutes on two cores: one at a time.
 The adapter in use came from the command above.
 """
 
