@@ -103,9 +103,8 @@ def lexical_neighbours(rules: dict, numbers: dict, pairs: list, depth: int = 10)
             [match, lang, depth + 2 * len(keys) + 10],
         ).fetchall()
         line = [numbers[k] for k in keys]
-        found[question] = [k for (k,) in rows if not any(related(numbers[k], n) for n in line)][
-            :depth
-        ]
+        kept = [k for (k,) in rows if not any(related(numbers[k], n) for n in line)]
+        found[question] = kept[:depth]
     return found
 
 
