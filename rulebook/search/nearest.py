@@ -120,6 +120,9 @@ class Shelf:
         # (game, language) -> the map its bank teaches (``fit_map``): a game's players and
         # rules have words of their own, so one game's map never bends another's questions.
         self.maps = maps or {}
+        # Rules the encoder should hold but whose text has no stored vector for the model
+        # and adapter in use (``coverage``): until they are encoded, only the engine finds them.
+        self.unplaced = 0
 
     @classmethod
     def from_database(cls, entries=None) -> Shelf:
@@ -138,13 +141,17 @@ class Shelf:
             d for pairs in members.values() for _, digests in pairs for d in digests
         )
         groups: dict[tuple, Group] = {}
+        unplaced = 0
         for family, pairs in members.items():
             placed = [(key, place(digests, stored)) for key, digests in pairs]
             placed = [(key, vector) for key, vector in placed if vector is not None]
+            unplaced += len(pairs) - len(placed)
             if placed:
                 keys = [key for key, _ in placed]
                 groups[family] = Group(keys, numpy.stack([v for _, v in placed]))
-        return cls(groups, _fit_maps(members, stored))
+        found = cls(groups, _fit_maps(members, stored))
+        found.unplaced = unplaced
+        return found
 
     def mapped(self, sq: SearchQuery, language: str) -> list[str]:
         """The games in the query's scope whose bank's map carries the question (``debug``)."""
@@ -251,6 +258,25 @@ def shelf(generation: str, entries=None) -> Shelf:
             _shelves.clear()  # one generation is live at a time
             _shelves[generation] = Shelf.from_database(entries)
         return _shelves[generation]
+
+
+def coverage(backend) -> dict:
+    """What ``/healthz`` says of the encoder. Vectors are keyed by model and adapter, so a
+    new adapter deployed without ``rebuild_index`` leaves every rule unencoded and questions
+    ranked by the engine alone: a degraded search, not a failure, which only this report
+    shows. ``missing``: this worker's rules without a vector (its shelf is read once per
+    index generation)."""
+    if not enabled():
+        return {"on": False}
+    found = shelf(backend.generation())
+    placed = sum(len(group.keys) for group in found.groups.values())
+    return {
+        "on": True,
+        "model": encoder.name(),
+        "rules": placed,
+        "missing": found.unplaced,
+        "current": found.unplaced == 0,
+    }
 
 
 def nearest(backend, sq: SearchQuery, plan) -> list[tuple[str, float]]:

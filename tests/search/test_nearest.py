@@ -277,3 +277,17 @@ def test_the_encoder_off_encodes_nothing(settings):
     settings.RULEBOOK_ENCODER = False
     assert not nearest.enabled()
     assert search.encode_rules(emberfield_entries()) is None
+
+
+def test_health_reports_the_rules_waiting_for_their_vectors(own_game, client):
+    """A rule whose text has no vector for the model in use is found by the engine alone:
+    the shelf counts it, and ``/healthz`` says so without leaving the pool."""
+    entries = rebuild_index.default_rule_entries()  # the own game's rules, never encoded
+    assert nearest.Shelf.from_database(entries).unplaced >= 1  # its new rule at least
+    nearest.encode(entries)
+    assert nearest.Shelf.from_database(entries).unplaced == 0
+    response = client.get("/healthz")
+    report = response.json()["index"]["encoder"]
+    assert report["on"] is True and report["model"] == encoder.name()
+    assert report["rules"] >= 2 and report["current"] == (report["missing"] == 0)
+    assert response.json()["index"]["ok"] is True

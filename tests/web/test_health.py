@@ -27,6 +27,7 @@ def test_healthy_when_every_part_answers(demo_data, client, own_index):
     assert {"database", "cache", "index"} <= set(body)
     assert body["database"]["generation"] >= 1
     assert body["index"]["format"]["current"] is True, body["index"]
+    assert body["index"]["encoder"] == {"on": False}  # the test settings rank without it
     assert "no-cache" in response["Cache-Control"]
 
 

@@ -52,7 +52,19 @@ def _index() -> dict:
         "backend": type(backend).__name__,
         "format": {"built": built, "expected": INDEX_FORMAT, "current": built == INDEX_FORMAT},
         **freshness.report(backend),
+        "encoder": _encoder(backend),
     }
+
+
+def _encoder(backend) -> dict:
+    """Rules not encoded for the model in use degrade questions, never stop a page: the
+    report says so, and the index stays ``ok``."""
+    from rulebook.search import nearest
+
+    try:
+        return nearest.coverage(backend)
+    except Exception as exc:  # a report, like the others: never the check's failure
+        return {"error": f"{type(exc).__name__}: {exc}"[:200]}
 
 
 CHECKS = {"database": _database, "cache": _cache, "index": _index}
