@@ -115,14 +115,19 @@ class Shelf:
     generation's questions search. Built from the database (the entries' paths and the
     stored vectors), once per generation, before a worker's first request (``warmup``)."""
 
-    def __init__(self, groups: dict[tuple, Group], maps: dict[tuple, numpy.ndarray] | None = None):
+    def __init__(
+        self,
+        groups: dict[tuple, Group],
+        maps: dict[tuple, numpy.ndarray] | None = None,
+        unplaced: int = 0,
+    ):
         self.groups = groups
         # (game, language) -> the map its bank teaches (``fit_map``): a game's players and
         # rules have words of their own, so one game's map never bends another's questions.
         self.maps = maps or {}
         # Rules the encoder should hold but whose text has no stored vector for the model
         # and adapter in use (``coverage``): until they are encoded, only the engine finds them.
-        self.unplaced = 0
+        self.unplaced = unplaced
 
     @classmethod
     def from_database(cls, entries=None) -> Shelf:
@@ -149,9 +154,7 @@ class Shelf:
             if placed:
                 keys = [key for key, _ in placed]
                 groups[family] = Group(keys, numpy.stack([v for _, v in placed]))
-        found = cls(groups, _fit_maps(members, stored))
-        found.unplaced = unplaced
-        return found
+        return cls(groups, _fit_maps(members, stored), unplaced)
 
     def mapped(self, sq: SearchQuery, language: str) -> list[str]:
         """The games in the query's scope whose bank's map carries the question (``debug``)."""
