@@ -22,7 +22,9 @@ batch's other rules; no question and no rule twice per batch) and, with ``--sibl
 rule beside each question's (the same parent's), for a share ``--lexical`` of them one of
 BM25's first rules for the question instead (tried; not in the adapter in use), and
 writes, per layer, the two matrices whose product is added to its weights. About 14 GB of
-memory and 15 to 20 minutes on two cores: one at a time.
+memory and 15 to 20 minutes on two cores: one at a time. ``mix OUT 0.5=A.npz 0.5=B.npz``
+writes one adapter that adds the weighted sum of theirs, in the site's environment: an
+average of adapters, or one scaled toward the published model (tried; not in use).
 The adapter in use came from the command above.
 """
 
@@ -266,6 +268,36 @@ def matrices(model, scale: float) -> dict:
     return found
 
 
+def mix(parts: list[tuple[float, dict]]) -> dict:
+    """One adapter whose product is the weighted sum of the parts' (``Σ wᵢ·Bᵢ·Aᵢ``): their
+    A matrices stacked, each B scaled by its weight beside the others. The site reads it as
+    any adapter (``encoder.adapt``), at the same cost per question, so averaging adapters
+    (a "soup") or scaling one toward the published model costs nothing at search time."""
+    import numpy
+
+    layers = [{key[:-2] for key in found if key.endswith(".A")} for _, found in parts]
+    if any(names != layers[0] for names in layers):
+        raise ValueError("the adapters name different layers")
+    mixed = {}
+    for layer in sorted(layers[0]):
+        mixed[layer + ".A"] = numpy.concatenate([found[layer + ".A"] for _, found in parts])
+        scaled = [weight * found[layer + ".B"] for weight, found in parts]
+        mixed[layer + ".B"] = numpy.concatenate(scaled, axis=1).astype(numpy.float32)
+    return mixed
+
+
+def mix_files(out: str, specs: list[str]) -> None:
+    import numpy
+
+    parts = []
+    for spec in specs:
+        weight, _, path = spec.partition("=")
+        with numpy.load(path) as stored:
+            parts.append((float(weight), {key: stored[key] for key in stored.files}))
+    numpy.savez_compressed(out, **mix(parts))
+    print(f"{len(specs)} adapters mixed into {out}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     step = parser.add_subparsers(dest="step", required=True)
@@ -293,9 +325,14 @@ def main():
     learn.add_argument("--lexical-depth", type=int, default=5, help="from BM25's first N")
     learn.add_argument("--languages", default="en,fr", help="the questions learned from")
     learn.add_argument("--faq-repeat", type=int, default=1, help="each FAQ pair, N times")
+    blend = step.add_parser("mix", help="a weighted sum of adapters, as one adapter")
+    blend.add_argument("out")
+    blend.add_argument("parts", nargs="+", metavar="WEIGHT=PATH")
     args = parser.parse_args()
     if args.step == "capture":
         return capture(args.out, args.faq)
+    if args.step == "mix":
+        return mix_files(args.out, args.parts)
     import numpy
 
     found = fit(args.pairs, args)
