@@ -280,7 +280,8 @@ def mix(parts: list[tuple[float, dict]]) -> dict:
         raise ValueError("the adapters name different layers")
     mixed = {}
     for layer in sorted(layers[0]):
-        mixed[layer + ".A"] = numpy.concatenate([found[layer + ".A"] for _, found in parts])
+        stacked = numpy.concatenate([found[layer + ".A"] for _, found in parts])
+        mixed[layer + ".A"] = stacked.astype(numpy.float32)
         scaled = [weight * found[layer + ".B"] for weight, found in parts]
         mixed[layer + ".B"] = numpy.concatenate(scaled, axis=1).astype(numpy.float32)
     return mixed
@@ -292,6 +293,8 @@ def mix_files(out: str, specs: list[str]) -> None:
     parts = []
     for spec in specs:
         weight, _, path = spec.partition("=")
+        if not path:
+            sys.exit(f"{spec}: give each adapter as WEIGHT=PATH (0.5=adapter.npz)")
         with numpy.load(path) as stored:
             parts.append((float(weight), {key: stored[key] for key in stored.files}))
     numpy.savez_compressed(out, **mix(parts))

@@ -3,6 +3,9 @@ batches it learns in (the parts that need no PyTorch)."""
 
 import random
 
+import numpy
+import pytest
+
 from .benchmark_modules import load
 
 
@@ -69,16 +72,12 @@ def test_a_family_line_runs_through_ancestors_and_descendants_only():
 
 
 def _adapter(seed: int) -> dict:
-    import numpy
-
     rng = numpy.random.default_rng(seed)
     layer = "encoder.layer.0.attention.self.query.weight"
     return {layer + ".A": rng.normal(size=(2, 4)), layer + ".B": rng.normal(size=(4, 2))}
 
 
 def test_a_mix_adds_the_weighted_sum_of_its_adapters_products():
-    import numpy
-
     layer = "encoder.layer.0.attention.self.query.weight"
     one, other = _adapter(1), _adapter(2)
     mixed = _trainer().mix([(0.5, one), (0.25, other)])
@@ -87,11 +86,10 @@ def test_a_mix_adds_the_weighted_sum_of_its_adapters_products():
     expected += 0.25 * other[layer + ".B"] @ other[layer + ".A"]
     assert mixed[layer + ".A"].shape == (4, 4)  # the ranks side by side
     assert numpy.allclose(product, expected, atol=1e-5)
+    assert {array.dtype for array in mixed.values()} == {numpy.dtype("float32")}  # as stored
 
 
 def test_a_mix_refuses_adapters_of_different_layers():
-    import pytest
-
     other = {key.replace("query", "key"): value for key, value in _adapter(2).items()}
     with pytest.raises(ValueError, match="different layers"):
         _trainer().mix([(0.5, _adapter(1)), (0.5, other)])
