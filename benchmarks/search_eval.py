@@ -7,6 +7,7 @@ from the environment as for the site: ``DJANGO_SETTINGS_MODULE`` defaults to pro
     python benchmarks/search_eval.py [--backend whoosh|postgres] [--half tuning|reporting|both]
                                      [--sets questions,judged,keywords,names,terms,typos]
                                      [--show-misses] [--every-kind]
+                                     [--save run.json] [--against run.json]
 
 The index is rebuilt from the database first (Whoosh: in a temporary directory; PostgreSQL:
 the database's search tables). Every query goes through ``run_search`` as the site runs it
@@ -25,6 +26,8 @@ over their sub-rules, "Trashes"; terms a rule defines in a sentence, as the page
 and ``typos`` (one seeded typo in the names, and in card names; and the names typed with
 their words split or joined otherwise, "back line" for *Backline*). Strict counts the cited
 number only; lenient also counts its ancestors and descendants (the same subtree).
+``--save`` keeps each question's reciprocal ranks, and ``--against`` compares a run with a
+kept one question by question, with an interval for the difference (``paired.py``).
 """
 
 from __future__ import annotations
@@ -40,28 +43,43 @@ import time
 from pathlib import Path
 
 import corpus
+import paired
 
 # With every kind searched, the answer's first 10 rules are read from this many hits.
 EVERY_KIND_DEPTH = 30
+# Each question's reciprocal ranks, kept while --save or --against asks (``paired``).
+RECORD = None
 
 
 def same_subtree(a: str, b: str) -> bool:
     return a == b or a.startswith(b + ".") or b.startswith(a + ".")
 
 
-def metrics(ranked_lists, relevant_lists, lenient: bool) -> dict:
-    hit1 = hit5 = mrr = 0.0
+def first_ranks(ranked_lists, relevant_lists, lenient: bool) -> list[int | None]:
+    """Each question's first place (1 to 10) holding a relevant rule, or None."""
+    found = []
     for ranked, relevant in zip(ranked_lists, relevant_lists, strict=True):
         ranks = [
             i
             for i, got in enumerate(ranked[:10], start=1)
             if (any(same_subtree(got, r) for r in relevant) if lenient else got in relevant)
         ]
-        hit1 += bool(ranks and ranks[0] == 1)
-        hit5 += bool(ranks and ranks[0] <= 5)
-        mrr += 1 / ranks[0] if ranks else 0
+        found.append(ranks[0] if ranks else None)
+    return found
+
+
+def reciprocal(ranks: list[int | None]) -> list[float]:
+    return [1 / rank if rank else 0.0 for rank in ranks]
+
+
+def metrics(ranked_lists, relevant_lists, lenient: bool) -> dict:
+    ranks = first_ranks(ranked_lists, relevant_lists, lenient)
     n = max(1, len(relevant_lists))
-    return {"hit@1": hit1 / n, "hit@5": hit5 / n, "MRR@10": mrr / n}
+    return {
+        "hit@1": sum(rank == 1 for rank in ranks) / n,
+        "hit@5": sum(bool(rank and rank <= 5) for rank in ranks) / n,
+        "MRR@10": sum(reciprocal(ranks)) / n,
+    }
 
 
 def bm25_baseline(rows: list[tuple[str, str]]):
@@ -129,6 +147,9 @@ def evaluate(label, items, systems, show_misses=False):
     for system, search in systems:
         ranked = [search(q) for q in questions]
         strict, lenient = metrics(ranked, relevant, False), metrics(ranked, relevant, True)
+        if RECORD is not None:  # --save / --against: each question's reciprocal rank
+            each = [reciprocal(first_ranks(ranked, relevant, loose)) for loose in (False, True)]
+            RECORD.add(label, system, questions, *each)
         print(
             f"{label:40} {system:20} {len(items):4} "
             + " ".join(f"{strict[k]:6.3f}" for k in ("hit@1", "hit@5", "MRR@10"))
@@ -244,6 +265,8 @@ def _arguments():
         action="store_true",
         help="questions search every kind, as the search box does; the first 10 rules count",
     )
+    parser.add_argument("--save", help="write each question's reciprocal ranks here (paired.py)")
+    parser.add_argument("--against", help="compare question by question with a --save file")
     args = parser.parse_args()
     if "fold" in args.sets.split(",") and args.fold is None:
         parser.error("--sets fold needs --fold K: without it every indexed question is asked")
@@ -335,7 +358,9 @@ def _name_sets(args, sets, systems, mine) -> None:
 
 
 def main():
+    global RECORD
     args = _arguments()
+    RECORD = paired.Record() if args.save or args.against else None
     os.environ["RULEBOOK_SEARCH_CACHE_ENTRIES"] = "0"  # every query is answered afresh
     corpus.setup_django()
     import named_cases  # here, not above: it imports this module
@@ -360,6 +385,8 @@ def main():
         _name_sets(args, sets, systems, mine)
         print("named cases:")
         named_cases.check()
+    if RECORD is not None:
+        paired.finish(RECORD, args.save, args.against)
 
 
 def _card_rows() -> list[tuple[str, str]]:
