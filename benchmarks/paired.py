@@ -14,8 +14,8 @@ rose and fell. An interval that holds 0 is a change the set cannot tell from noi
     python benchmarks/search_eval.py --half tuning --sets questions,fold --fold 0 --against a.json
 
 Questions are paired by their text, so a set whose questions changed between runs compares
-only those in both. Never used on a held-out set to choose: it reads the tuning side like
-``search_eval.py`` does, and the held-out sets once, at the end.
+only those in both. Choose on the training side; a held-out set is read once, at the end,
+where a comparison reports a decision and does not make it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-ROUNDS = 10_000  # resamples: the interval's ends move by about 0.001 from one seed to another
+ROUNDS = 10_000  # resamples: the interval's ends move by 0.001 to 0.002 from seed to seed
 SEED = 0
 
 
