@@ -38,6 +38,8 @@ import sys
 import time
 from pathlib import Path
 
+from search_eval import same_subtree
+
 ADAPTER = Path(__file__).resolve().parent.parent / "rulebook" / "search" / "encoder_adapter.npz"
 TARGETS = ["query", "key", "value", "dense"]  # every dense layer of the six blocks
 QUESTION_TOKENS, RULE_TOKENS = 64, 256
@@ -105,14 +107,9 @@ def lexical_neighbours(rules: dict, numbers: dict, pairs: list, depth: int = 10)
             [match, lang, depth + 2 * len(keys) + 10],
         ).fetchall()
         line = [numbers[k] for k in keys]
-        kept = [k for (k,) in rows if not any(related(numbers[k], n) for n in line)]
+        kept = [k for (k,) in rows if not any(same_subtree(numbers[k], n) for n in line)]
         found[question] = kept[:depth]
     return found
-
-
-def related(one: str, other: str) -> bool:
-    """One number is the other, or its ancestor or descendant (413 and 413.2.a)."""
-    return one == other or one.startswith(other + ".") or other.startswith(one + ".")
 
 
 def faq_pairs(questions: list[dict], faq: str, numbered: dict) -> list:

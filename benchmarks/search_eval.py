@@ -73,8 +73,12 @@ def reciprocal(ranks: list[int | None]) -> list[float]:
 
 
 def metrics(ranked_lists, relevant_lists, lenient: bool) -> dict:
-    ranks = first_ranks(ranked_lists, relevant_lists, lenient)
-    n = max(1, len(relevant_lists))
+    return summary(first_ranks(ranked_lists, relevant_lists, lenient))
+
+
+def summary(ranks: list[int | None]) -> dict:
+    """hit@1, hit@5 and MRR@10 of the questions' first places (``first_ranks``)."""
+    n = max(1, len(ranks))
     return {
         "hit@1": sum(rank == 1 for rank in ranks) / n,
         "hit@5": sum(bool(rank and rank <= 5) for rank in ranks) / n,
@@ -146,10 +150,10 @@ def evaluate(label, items, systems, show_misses=False):
     relevant = [set(item["relevant"]) for item in items]
     for system, search in systems:
         ranked = [search(q) for q in questions]
-        strict, lenient = metrics(ranked, relevant, False), metrics(ranked, relevant, True)
+        ranks = [first_ranks(ranked, relevant, loose) for loose in (False, True)]
+        strict, lenient = map(summary, ranks)
         if RECORD is not None:  # --save / --against: each question's reciprocal rank
-            each = [reciprocal(first_ranks(ranked, relevant, loose)) for loose in (False, True)]
-            RECORD.add(label, system, questions, *each)
+            RECORD.add(label, system, questions, *map(reciprocal, ranks))
         print(
             f"{label:40} {system:20} {len(items):4} "
             + " ".join(f"{strict[k]:6.3f}" for k in ("hit@1", "hit@5", "MRR@10"))

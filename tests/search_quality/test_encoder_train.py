@@ -66,7 +66,7 @@ def test_bm25s_neighbours_leave_out_the_answer_its_family_and_other_languages():
 
 
 def test_a_family_line_runs_through_ancestors_and_descendants_only():
-    related = _trainer().related
+    related = load("search_eval").same_subtree  # what lexical_neighbours leaves out
     assert related("413", "413.2.a") and related("413.2.a", "413") and related("413", "413")
     assert not related("413", "4130") and not related("413.2", "413.3")
 
