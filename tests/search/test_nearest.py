@@ -282,12 +282,20 @@ def test_the_encoder_off_encodes_nothing(settings):
 def test_health_reports_the_rules_waiting_for_their_vectors(own_game, client):
     """A rule whose text has no vector for the model in use is found by the engine alone:
     the shelf counts it, and ``/healthz`` says so without leaving the pool."""
-    entries = rebuild_index.default_rule_entries()  # the own game's rules, never encoded
-    assert nearest.Shelf.from_database(entries).unplaced >= 1  # its new rule at least
+    entries = list(rebuild_index.default_rule_entries())  # the own game's rules, unencoded
+
+    def report():  # a new index generation: the worker reads the vectors again
+        search.get_backend().rebuild(entries)
+        response = client.get("/healthz")
+        assert response.json()["index"]["ok"] is True
+        return response.json()["index"]["encoder"]
+
+    assert nearest.Shelf.from_database(entries).unplaced == len(entries) == 2
+    before = report()
     nearest.encode(entries)
     assert nearest.Shelf.from_database(entries).unplaced == 0
-    response = client.get("/healthz")
-    report = response.json()["index"]["encoder"]
-    assert report["on"] is True and report["model"] == encoder.name()
-    assert report["rules"] >= 2 and report["current"] == (report["missing"] == 0)
-    assert response.json()["index"]["ok"] is True
+    after = report()
+    assert before["on"] is after["on"] is True and after["model"] == encoder.name()
+    assert before["missing"] - after["missing"] == len(entries)  # other games' rules aside
+    assert after["rules"] - before["rules"] == len(entries)
+    assert after["current"] == (after["missing"] == 0) and before["current"] is False
